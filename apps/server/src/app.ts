@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { ErrorBody } from '@graphium/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppContext } from './context.js';
+import { registerAntiForgery } from './http/anti-forgery.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { accountRoutes } from './modules/accounts/accounts.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { invitationRoutes } from './modules/invitations/invitations.routes.js';
+import { workspaceRoutes } from './modules/workspaces/workspaces.routes.js';
+
+export type AppDependencies = Omit<AppContext, 'log'>;
+
+// No password, hash, token or cookie ever reaches a log line.
+const redactedPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passwordHash',
+  '*.token',
+];
+
+/** The whole HTTP application; used by `main.ts` and by the tests (through `app.inject`). */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  }).withTypeProvider<ZodTypeProvider>();
+  const ctx: AppContext = { ...deps, log: app.log };
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.cookieSecure,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) } : {}),
+  });
+  registerAntiForgery(app, { secret: config.sessionSecret, secure: config.cookieSecure });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Graphium API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      for (const routes of [healthRoutes, authRoutes, accountRoutes, workspaceRoutes, invitationRoutes]) {
+        await api.register(routes, { ctx });
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDistDir;
+  const hasWeb = Boolean(webDist && existsSync(join(webDist, 'index.html')));
+  if (webDist && hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Vite names assets by content hash: they never change, so browsers may keep them.
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (hasWeb && request.method === 'GET' && !path.startsWith('/api/')) {
+      // The single-page app owns every other path (/dashboard, /invite/…).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } satisfies ErrorBody);
+  });
+
+  return app;
+}

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import type { EmailTransport } from './delivery/email.js';
+import type { JobQueue } from './jobs/queue.js';
+
+/** What services need from the outside world, passed down instead of imported (STYLE.md §4). */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  jobs: JobQueue;
+  email: EmailTransport;
+  log: FastifyBaseLogger;
+  /** The clock; tests move it instead of waiting. */
+  now(): Date;
+  /** The provider workspace, chosen by configuration or the CLI and read at start. */
+  providerWorkspaceId: string | undefined;
+}

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** Raw SQL for pg-boss and health checks: parameterless text goes to `exec`, the rest to `query`. */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  close(): Promise<void>;
+  /** PostgreSQL only: the connection string, so pg-boss can open its own pool. */
+  connectionString?: string;
+  pglite?: PGlite;
+}
+
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    pglite: client,
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export function wrapPostgres(pool: pg.Pool, connectionString: string): DatabaseHandle {
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Database,
+    connectionString,
+    async executeSql(text, values) {
+      const result = await pool.query(text, values);
+      return { rows: result.rows };
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}
+
+/** PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir/pglite`. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    await pool.query('select 1');
+    return wrapPostgres(pool, options.databaseUrl);
+  }
+  const dir = join(options.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({ dataDir: dir });
+  return wrapPglite(client);
+}

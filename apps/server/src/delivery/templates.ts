@@ -1,0 +1,84 @@
+export const productName = 'Graphium';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+}
+
+interface EmailLayout {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  footnote: string;
+}
+
+/** One layout for every e-mail: a heading, paragraphs, one button and a footnote, in HTML and text. */
+function renderEmail(layout: EmailLayout): RenderedEmail {
+  const text = [
+    layout.heading,
+    '',
+    ...layout.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    `${layout.action.label}: ${layout.action.url}`,
+    '',
+    layout.footnote,
+    '',
+    `— ${productName}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(layout.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
+<tr><td style="font-size:14px;font-weight:bold;color:#4338ca;padding-bottom:16px">${productName}</td></tr>
+<tr><td style="font-size:20px;font-weight:bold;padding-bottom:16px">${escapeHtml(layout.heading)}</td></tr>
+${layout.paragraphs.map((paragraph) => `<tr><td style="font-size:15px;line-height:22px;padding-bottom:12px">${escapeHtml(paragraph)}</td></tr>`).join('\n')}
+<tr><td style="padding:16px 0"><a href="${escapeHtml(layout.action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(layout.action.label)}</a></td></tr>
+<tr><td style="font-size:13px;color:#4b5563;line-height:20px">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(layout.action.url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(layout.action.url)}</a></td></tr>
+<tr><td style="font-size:13px;color:#4b5563;padding-top:16px">${escapeHtml(layout.footnote)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { subject: layout.subject, text, html };
+}
+
+export function renderInvitationEmail(input: {
+  inviterName: string;
+  workspaceName: string;
+  link: string;
+  validDays: number;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `${input.inviterName} invited you to join ${input.workspaceName} on ${productName}`,
+    heading: `Join ${input.workspaceName} on ${productName}`,
+    paragraphs: [
+      `${input.inviterName} invited you to join the workspace ${input.workspaceName}, where the team builds and sends surveys and reads the answers.`,
+    ],
+    action: { label: 'Accept invitation', url: input.link },
+    footnote: `This invitation is valid for ${input.validDays} days. If you did not expect it, you can ignore this e-mail.`,
+  });
+}
+
+export function renderPasswordResetEmail(input: { firstName: string; link: string }): RenderedEmail {
+  return renderEmail({
+    subject: `Reset your ${productName} password`,
+    heading: 'Reset your password',
+    paragraphs: [
+      `Hello ${input.firstName},`,
+      'Someone asked to reset the password of your account. Choose a new password with the link below. It works once and for one hour.',
+    ],
+    action: { label: 'Choose a new password', url: input.link },
+    footnote: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  });
+}

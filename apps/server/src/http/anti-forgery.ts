@@ -1,0 +1,50 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { xsrfCookieName, xsrfHeaderName } from '@graphium/shared';
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../errors.js';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sign(secret: string, nonce: string): string {
+  return createHmac('sha256', secret).update(`xsrf:${nonce}`).digest('base64url').slice(0, 32);
+}
+
+export function createXsrfToken(secret: string): string {
+  const nonce = randomBytes(18).toString('base64url');
+  return `${nonce}.${sign(secret, nonce)}`;
+}
+
+export function isValidXsrfToken(secret: string, token: string | undefined): token is string {
+  if (!token) return false;
+  const [nonce, signature] = token.split('.');
+  if (!nonce || !signature) return false;
+  const expected = Buffer.from(sign(secret, nonce));
+  const actual = Buffer.from(signature);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/**
+ * Signed double-submit anti-forgery (ARCHITECTURE.md §3): a readable `XSRF-TOKEN` cookie that the
+ * client echoes in `X-XSRF-TOKEN` on every mutation. The signature stops a planted cookie; calls
+ * with an API key (`Authorization: Bearer`) carry no ambient credentials and are exempt.
+ */
+export function registerAntiForgery(app: FastifyInstance, options: { secret: string; secure: boolean }): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[xsrfCookieName];
+    const hasValidCookie = isValidXsrfToken(options.secret, cookie);
+    if (!hasValidCookie) {
+      reply.setCookie(xsrfCookieName, createXsrfToken(options.secret), {
+        path: '/',
+        sameSite: 'lax',
+        secure: options.secure,
+        httpOnly: false,
+      });
+    }
+    if (safeMethods.has(request.method)) return;
+    if (request.headers.authorization?.startsWith('Bearer ')) return;
+    const header = request.headers[xsrfHeaderName.toLowerCase()];
+    if (!hasValidCookie || typeof header !== 'string' || header !== cookie) {
+      throw forbidden('Missing or invalid anti-forgery token. Reload the page and try again.');
+    }
+  });
+}

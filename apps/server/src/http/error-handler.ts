@@ -1,0 +1,58 @@
+import type { ErrorBody } from '@graphium/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, statusByCode } from '../errors.js';
+
+function fieldMessages(
+  issues: { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }[],
+): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const issue of issues) {
+    const path =
+      issue.params?.issue?.path?.map(String).join('.') ??
+      issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ??
+      '';
+    const key = path || '_';
+    details[key] ??= issue.message ?? 'Invalid value';
+  }
+  return details;
+}
+
+/** One place maps errors to HTTP (STYLE.md §3): 4xx carry their message, 5xx never leak internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { error: error.code, message: error.message };
+      if (error.details) body.details = error.details;
+      return reply.status(statusByCode[error.code]).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = fieldMessages(error.validation as never);
+      const first = Object.entries(details)[0];
+      const message = first ? `${first[0] === '_' ? 'Request' : first[0]}: ${first[1]}` : 'Invalid request';
+      return reply.status(400).send({ error: 'VALIDATION', message, details } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: 'RATE_LIMITED', message: error.message } satisfies ErrorBody);
+    }
+    if (status === 413) {
+      return reply
+        .status(413)
+        .send({ error: 'TOO_LARGE', message: 'The request is too large.' } satisfies ErrorBody);
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, unsupported media type): their text is safe.
+      return reply.status(status === 415 ? 415 : 400).send({
+        error: 'VALIDATION',
+        message: error.message,
+      } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({
+      error: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
+    } satisfies ErrorBody);
+  });
+
+}

@@ -1,0 +1,120 @@
+import { sessionCookieName, type WorkspaceRole } from '@graphium/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { forbidden, unauthenticated } from '../errors.js';
+import { findSessionAccount, type SessionAccount, touchSession } from '../modules/auth/sessions.repository.js';
+import { hashToken } from '../modules/auth/tokens.js';
+import { findActiveMemberships, type Membership } from '../modules/workspaces/workspaces.repository.js';
+
+export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+// Sliding expiry without a write per request: the row is touched at most every ten minutes.
+const touchIntervalMs = 10 * 60 * 1000;
+
+export interface MemberContext {
+  account: SessionAccount;
+  /** The selected workspace: the `x-workspace-id` header when it names one of the account's own. */
+  membership: Membership;
+  memberships: Membership[];
+}
+
+const sessions = new WeakMap<FastifyRequest, Promise<SessionAccount | undefined>>();
+
+export function readSessionToken(request: FastifyRequest): string | undefined {
+  const raw = request.cookies[sessionCookieName];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+}
+
+async function loadSession(ctx: AppContext, request: FastifyRequest): Promise<SessionAccount | undefined> {
+  const token = readSessionToken(request);
+  if (!token) return undefined;
+  const now = ctx.now();
+  const session = await findSessionAccount(ctx.db, hashToken(token), now);
+  if (session && now.getTime() - session.lastSeenAt.getTime() > touchIntervalMs) {
+    await touchSession(ctx.db, session.tokenHash, now, new Date(now.getTime() + sessionLifetimeMs));
+  }
+  return session;
+}
+
+/** The signed-in account, or undefined; looked up once per request. */
+export function getSession(ctx: AppContext, request: FastifyRequest): Promise<SessionAccount | undefined> {
+  let session = sessions.get(request);
+  if (!session) {
+    session = loadSession(ctx, request);
+    sessions.set(request, session);
+  }
+  return session;
+}
+
+export async function requireAccount(ctx: AppContext, request: FastifyRequest): Promise<SessionAccount> {
+  const account = await getSession(ctx, request);
+  if (!account) throw unauthenticated();
+  return account;
+}
+
+const roleRank: Record<WorkspaceRole, number> = { viewer: 0, editor: 1, admin: 2 };
+
+export function hasRole(role: WorkspaceRole, atLeast: WorkspaceRole): boolean {
+  return roleRank[role] >= roleRank[atLeast];
+}
+
+/** Picks the workspace named by the header among the account's own; anything else selects the first. */
+export function selectMembership(memberships: Membership[], requested: unknown): Membership | undefined {
+  return memberships.find((membership) => membership.workspaceId === requested) ?? memberships[0];
+}
+
+/**
+ * The signed-in member of the selected workspace. The `x-workspace-id` header only chooses among
+ * the account's active memberships; it never grants access (ARCHITECTURE.md §3).
+ */
+export async function requireMember(
+  ctx: AppContext,
+  request: FastifyRequest,
+  atLeast: WorkspaceRole = 'viewer',
+): Promise<MemberContext> {
+  const account = await requireAccount(ctx, request);
+  const memberships = await findActiveMemberships(ctx.db, account.accountId);
+  const membership = selectMembership(memberships, request.headers['x-workspace-id']);
+  if (!membership) throw forbidden('Your account is not an active member of any workspace.');
+  if (!hasRole(membership.role, atLeast)) {
+    throw forbidden(`Only a workspace ${atLeast} can do this.`);
+  }
+  return { account, membership, memberships };
+}
+
+export function setSessionCookies(
+  ctx: AppContext,
+  reply: FastifyReply,
+  token: string,
+  context: { accountId: string; workspaceId?: string; customerId?: string },
+): void {
+  const secure = ctx.config.cookieSecure;
+  reply.setCookie(sessionCookieName, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    signed: true,
+    maxAge: sessionLifetimeMs / 1000,
+  });
+  setContextCookies(ctx, reply, context);
+}
+
+/** Readable cookies the client echoes as headers (part 1 §7); they select, never authorise. */
+export function setContextCookies(
+  ctx: AppContext,
+  reply: FastifyReply,
+  context: { accountId: string; workspaceId?: string; customerId?: string },
+): void {
+  const options = { path: '/', sameSite: 'lax', secure: ctx.config.cookieSecure, httpOnly: false } as const;
+  reply.setCookie('x-account-id', context.accountId, options);
+  if (context.workspaceId) reply.setCookie('x-workspace-id', context.workspaceId, options);
+  if (context.customerId) reply.setCookie('x-customer-id', context.customerId, options);
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  for (const name of [sessionCookieName, 'x-account-id', 'x-workspace-id', 'x-customer-id']) {
+    reply.clearCookie(name, { path: '/' });
+  }
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { runDeliveryJob, sweepOutbox } from '../modules/delivery/outbox.service.js';
+
+/**
+ * Every job in one place: name, payload schema, handler and schedule (STYLE.md: Documenso,
+ * Formbricks). Handlers call the same service functions as the HTTP routes.
+ */
+export const jobDefinitions = {
+  'deliver-message': {
+    payload: z.object({ outboxId: z.uuid() }),
+    handler: (ctx: AppContext, payload: { outboxId: string }) => runDeliveryJob(ctx, payload.outboxId),
+  },
+  'sweep-outbox': {
+    payload: z.object({}),
+    /** Every minute: anything due that was missed while no worker ran. */
+    cron: '* * * * *',
+    handler: (ctx: AppContext) => sweepOutbox(ctx),
+  },
+} as const;
+
+export type JobName = keyof typeof jobDefinitions;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobDefinitions)[N]['payload']>;

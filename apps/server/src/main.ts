@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { startRuntime, stopRuntime } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+
+// Built web app beside the server: apps/server/dist → apps/web/dist.
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  config.webDistDir ??= defaultWebDist;
+  const log = pino({ level: config.logLevel });
+  const runtime = await startRuntime(config, log);
+  const app = await buildApp(runtime);
+  if (config.runWorker) await runtime.jobs.startWorkers({ ...runtime, log: app.log });
+
+  let isStopping = false;
+  const stop = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests and running jobs');
+    try {
+      await app.close();
+      await stopRuntime(runtime);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: runtime.database.kind, worker: config.runWorker },
+    'Graphium is running',
+  );
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Graphium could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,15 @@
+import type { AppContext } from '../../context.js';
+import { sessionLifetimeMs } from '../../http/request-context.js';
+import { insertSession } from './sessions.repository.js';
+import { createToken } from './tokens.js';
+
+/** Opens a server-side session and answers the token for the cookie. */
+export async function startSession(ctx: AppContext, accountId: string): Promise<string> {
+  const { token, tokenHash } = createToken();
+  await insertSession(ctx.db, {
+    tokenHash,
+    accountId,
+    expiresAt: new Date(ctx.now().getTime() + sessionLifetimeMs),
+  });
+  return token;
+}

@@ -1,0 +1,80 @@
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { accounts, workspaceInvitations, workspaces } from '../../db/schema.js';
+
+export type InvitationRow = typeof workspaceInvitations.$inferSelect;
+
+export async function insertInvitation(
+  db: Executor,
+  values: Pick<InvitationRow, 'workspaceId' | 'emailAddress' | 'role' | 'invitedByAccountId' | 'expiresAt'>,
+): Promise<InvitationRow> {
+  const [row] = await db.insert(workspaceInvitations).values(values).returning();
+  return row!;
+}
+
+/** An invitation with its workspace and inviter; `forUpdate` locks it for acceptance. */
+export async function findInvitationDetails(db: Executor, invitationId: string, forUpdate = false) {
+  const query = db
+    .select({
+      invitation: workspaceInvitations,
+      workspaceName: workspaces.name,
+      customerId: workspaces.customerId,
+      inviterFirstName: accounts.firstName,
+      inviterLastName: accounts.lastName,
+    })
+    .from(workspaceInvitations)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+    .innerJoin(accounts, eq(accounts.id, workspaceInvitations.invitedByAccountId))
+    .where(eq(workspaceInvitations.id, invitationId));
+  const [row] = forUpdate ? await query.for('update', { of: workspaceInvitations }) : await query;
+  return row;
+}
+
+export async function findPendingInvitations(db: Executor, workspaceId: string, now: Date) {
+  return db
+    .select()
+    .from(workspaceInvitations)
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+        gt(workspaceInvitations.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(workspaceInvitations.createdAt));
+}
+
+export async function markInvitationAccepted(
+  db: Executor,
+  invitationId: string,
+  accountId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(workspaceInvitations)
+    .set({ acceptedAt: now, acceptedByAccountId: accountId })
+    .where(eq(workspaceInvitations.id, invitationId));
+}
+
+/** Withdraws a pending invitation of this workspace; false when there was none to withdraw. */
+export async function revokeInvitation(
+  db: Executor,
+  workspaceId: string,
+  invitationId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(workspaceInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(workspaceInvitations.id, invitationId),
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+      ),
+    )
+    .returning({ id: workspaceInvitations.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+// Part 1 §5 and §9: people's names 2-100, business names 3-100, letters, digits, hyphen,
+// underscore or space. Letters include accented ones so that "José" can sign up.
+const nameCharacters = /^[\p{L}\p{M}0-9_\- ]+$/u;
+
+export const personNameSchema = z
+  .string()
+  .trim()
+  .min(2, 'Must be at least 2 characters')
+  .max(100, 'Must be at most 100 characters')
+  .regex(nameCharacters, 'Use only letters, digits, spaces, hyphens and underscores');
+
+export const businessNameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Must be at least 3 characters')
+  .max(100, 'Must be at most 100 characters')
+  .regex(nameCharacters, 'Use only letters, digits, spaces, hyphens and underscores');
+
+export const emailAddressSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Must be at most 254 characters')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const passwordRules = {
+  minLength: 8,
+  maxLength: 32,
+} as const;
+
+/** Part 1 §5: 8-32 characters with a lowercase, an uppercase, a digit and a non-word character. */
+export const passwordSchema = z
+  .string()
+  .min(passwordRules.minLength, `Must be at least ${passwordRules.minLength} characters`)
+  .max(passwordRules.maxLength, `Must be at most ${passwordRules.maxLength} characters`)
+  .regex(/[a-z]/, 'Must contain a lowercase letter')
+  .regex(/[A-Z]/, 'Must contain an uppercase letter')
+  .regex(/\d/, 'Must contain a digit')
+  .regex(/\W|_/, 'Must contain a symbol');
+
+const optionalBusinessName = z
+  .union([z.literal(''), businessNameSchema])
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** Full sign-up (part 1 §3, §5). The server needs an e-mail and password to sign in later. */
+export const signUpSchema = z.object({
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  businessName: optionalBusinessName,
+  emailAddress: emailAddressSchema,
+  password: passwordSchema,
+  termsAgreement: z.literal(true, { error: 'You must agree to the terms' }),
+  workspaceInvitationId: z.uuid().optional(),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type SignUp = z.output<typeof signUpSchema>;
+
+/** Minimal sign-up ("Complete Your Sign Up"): only the name rules apply (part 1 §5). */
+export const completeSignUpSchema = z.object({
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  businessName: optionalBusinessName,
+});
+export type CompleteSignUp = z.output<typeof completeSignUpSchema>;
+
+/** Sign-in shows no validation (part 1 §5); the server still bounds the input. */
+export const loginSchema = z.object({
+  emailAddress: z.string().trim().toLowerCase().min(1, 'Email address is required').max(254),
+  password: z.string().min(1, 'Password is required').max(256),
+  workspaceInvitationId: z.uuid().optional(),
+});
+export type Login = z.output<typeof loginSchema>;
+
+export const accountSchema = z.object({
+  accountId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailAddress: z.string(),
+  businessName: z.string().nullable(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const workspaceRoles = ['admin', 'editor', 'viewer'] as const;
+export const workspaceRoleSchema = z.enum(workspaceRoles);
+export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
+
+export const startupWorkspaceSchema = z.object({
+  workspaceId: z.uuid(),
+  workspaceName: z.string(),
+  customerId: z.uuid(),
+  role: workspaceRoleSchema,
+  /** Marks the provider workspace, which owns base survey templates (part 1 §3). */
+  isGraphiumWorkspace: z.boolean(),
+});
+export type StartupWorkspace = z.infer<typeof startupWorkspaceSchema>;
+
+/** `GET /accounts/startup`: the selected workspace comes first (part 1 §3). */
+export const startupResponseSchema = z.object({
+  account: accountSchema,
+  workspaces: z.array(startupWorkspaceSchema),
+});
+export type StartupResponse = z.infer<typeof startupResponseSchema>;
+
+export const passwordResetRequestSchema = z.object({
+  emailAddress: z.string().trim().toLowerCase().min(1, 'Email address is required').max(254),
+});
+
+export const passwordResetConfirmSchema = z.object({
+  token: z.string().min(20).max(200),
+  password: passwordSchema,
+});
+export type PasswordResetConfirm = z.output<typeof passwordResetConfirmSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });

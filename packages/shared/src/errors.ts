@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Error codes the API answers with; each maps to one HTTP status (ARCHITECTURE.md §3). */
+export const errorCodes = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorBodySchema = z.object({
+  error: errorCodeSchema,
+  message: z.string(),
+  /** Field path (dot-joined) to its message, for 400 answers. */
+  details: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
