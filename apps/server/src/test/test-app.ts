@@ -1,0 +1,70 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { AppContext } from '../context.js';
+import { createEmailTransport } from '../delivery/email.js';
+import { startJobQueue } from '../jobs/queue.js';
+import { openTestDatabase } from './database.js';
+import { TestClient } from './test-client.js';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Run the job workers (delivery) in the test process. */
+  withWorker?: boolean;
+  providerWorkspaceId?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Moves the services' clock; `undefined` returns to real time. */
+  setNow(date: Date | undefined): void;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: join(tmpdir(), 'graphium-test-data'),
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+    PUBLIC_URL: 'http://graphium.test',
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const log = pino({ level: 'silent' });
+  const jobs = await startJobQueue(database, log);
+  let fixedNow: Date | undefined;
+  const runtime = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    email: createEmailTransport(config.smtpUrl, config.mailFrom),
+    now: () => fixedNow ?? new Date(),
+    providerWorkspaceId: options.providerWorkspaceId,
+  };
+  const app = await buildApp(runtime);
+  const ctx: AppContext = { ...runtime, log: app.log };
+  if (options.withWorker) await jobs.startWorkers(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    setNow(date) {
+      fixedNow = date;
+    },
+    client: () => new TestClient(app),
+    async close() {
+      await app.close();
+      await jobs.stop();
+      runtime.email.close();
+      await database.close();
+    },
+  };
+}
