@@ -17,7 +17,9 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 });
 cpSync(new URL('../src/db/migrations', import.meta.url), new URL('../dist/migrations', import.meta.url), {
   recursive: true,

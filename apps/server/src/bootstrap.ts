@@ -10,8 +10,13 @@ import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace
 export type Runtime = Omit<AppContext, 'log'>;
 
 /** Opens and migrates the database, starts the job queue and gathers what services need. */
-export async function startRuntime(config: Config, log: FastifyBaseLogger, database?: DatabaseHandle): Promise<Runtime> {
-  const handle = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+export async function startRuntime(
+  config: Config,
+  log: FastifyBaseLogger,
+  database?: DatabaseHandle,
+): Promise<Runtime> {
+  const handle =
+    database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrateDatabase(handle);
   const providerWorkspaceId = config.providerWorkspaceId ?? (await readProviderWorkspaceId(handle.db));
   const jobs = await startJobQueue(handle, log);

@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { AppError } from './errors.js';
@@ -22,7 +22,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrateDatabase(database);
     const workspace = await chooseProviderWorkspace(database.db, argument);
-    console.log(`Provider workspace is now "${workspace.name}" (${workspace.id}). Restart the server to apply it.`);
+    console.log(
+      `Provider workspace is now "${workspace.name}" (${workspace.id}). Restart the server to apply it.`,
+    );
     return 0;
   } finally {
     await database.close();

@@ -6,12 +6,7 @@ import { z } from 'zod';
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = (protocols: RegExp) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .url({ protocol: protocols })
-      .optional(),
-  );
+  z.preprocess(emptyToUndefined, z.url({ protocol: protocols }).optional());
 
 /** ARCHITECTURE.md §6: every setting comes from the environment, parsed once at boot. */
 export const envSchema = z.object({

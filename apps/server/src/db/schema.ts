@@ -144,9 +144,7 @@ export const outboxMessages = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('outbox_messages_due_idx')
-      .on(table.nextAttemptAt)
-      .where(sql`${table.status} = 'queued'`),
+    index('outbox_messages_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
     index('outbox_messages_workspace_id_idx').on(table.workspaceId),
   ],
 );

@@ -28,7 +28,10 @@ export function isValidXsrfToken(secret: string, token: string | undefined): tok
  * client echoes in `X-XSRF-TOKEN` on every mutation. The signature stops a planted cookie; calls
  * with an API key (`Authorization: Bearer`) carry no ambient credentials and are exempt.
  */
-export function registerAntiForgery(app: FastifyInstance, options: { secret: string; secure: boolean }): void {
+export function registerAntiForgery(
+  app: FastifyInstance,
+  options: { secret: string; secure: boolean },
+): void {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[xsrfCookieName];
     const hasValidCookie = isValidXsrfToken(options.secret, cookie);

@@ -54,5 +54,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
       message: 'Something went wrong on our side. Please try again.',
     } satisfies ErrorBody);
   });
-
 }

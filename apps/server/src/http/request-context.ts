@@ -2,7 +2,11 @@ import { sessionCookieName, type WorkspaceRole } from '@graphium/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthenticated } from '../errors.js';
-import { findSessionAccount, type SessionAccount, touchSession } from '../modules/auth/sessions.repository.js';
+import {
+  findSessionAccount,
+  type SessionAccount,
+  touchSession,
+} from '../modules/auth/sessions.repository.js';
 import { hashToken } from '../modules/auth/tokens.js';
 import { findActiveMemberships, type Membership } from '../modules/workspaces/workspaces.repository.js';
 

@@ -1,5 +1,5 @@
-import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
 import type { AppContext } from '../context.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { type JobName, type JobPayload, jobDefinitions } from './definitions.js';

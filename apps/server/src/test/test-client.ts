@@ -49,7 +49,8 @@ export class TestClient {
   private keepCookies(response: LightMyRequestResponse): void {
     for (const cookie of response.cookies) {
       const expires = cookie.expires ? new Date(cookie.expires) : undefined;
-      if (cookie.value === '' || (expires && expires.getTime() <= Date.now())) this.cookies.delete(cookie.name);
+      if (cookie.value === '' || (expires && expires.getTime() <= Date.now()))
+        this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
   }
@@ -84,6 +85,18 @@ export async function signUpClient(
 }
 
 export interface StartupBody {
-  account: { accountId: string; firstName: string; lastName: string; emailAddress: string; businessName: string | null };
-  workspaces: { workspaceId: string; workspaceName: string; customerId: string; role: string; isGraphiumWorkspace: boolean }[];
+  account: {
+    accountId: string;
+    firstName: string;
+    lastName: string;
+    emailAddress: string;
+    businessName: string | null;
+  };
+  workspaces: {
+    workspaceId: string;
+    workspaceName: string;
+    customerId: string;
+    role: string;
+    isGraphiumWorkspace: boolean;
+  }[];
 }

@@ -4,7 +4,10 @@ import { accounts } from '../../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
-export async function findAccountByEmail(db: Executor, emailAddress: string): Promise<AccountRow | undefined> {
+export async function findAccountByEmail(
+  db: Executor,
+  emailAddress: string,
+): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.emailAddress, emailAddress.toLowerCase()));
   return row;
 }

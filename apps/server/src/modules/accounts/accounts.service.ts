@@ -16,9 +16,13 @@ import {
 } from '../workspaces/workspaces.repository.js';
 import { findAccountByEmail, insertAccount, updateAccount } from './accounts.repository.js';
 
-export const duplicateEmailMessage = 'An account with this email address already exists. Please sign in instead.';
+export const duplicateEmailMessage =
+  'An account with this email address already exists. Please sign in instead.';
 
-type StartupAccount = Pick<SessionAccount, 'accountId' | 'firstName' | 'lastName' | 'emailAddress' | 'businessName'>;
+type StartupAccount = Pick<
+  SessionAccount,
+  'accountId' | 'firstName' | 'lastName' | 'emailAddress' | 'businessName'
+>;
 
 /** The startup payload (part 1 §3): the selected workspace first, the provider workspace flagged. */
 export function buildStartup(
@@ -53,7 +57,12 @@ export async function getStartup(
   selectedWorkspaceId: unknown,
 ): Promise<StartupResponse> {
   const memberships = await findActiveMemberships(ctx.db, account.accountId);
-  return buildStartup(ctx, account, memberships, typeof selectedWorkspaceId === 'string' ? selectedWorkspaceId : undefined);
+  return buildStartup(
+    ctx,
+    account,
+    memberships,
+    typeof selectedWorkspaceId === 'string' ? selectedWorkspaceId : undefined,
+  );
 }
 
 export interface SignedIn {
@@ -117,7 +126,11 @@ export async function completeProfile(
   input: CompleteSignUp,
   selectedWorkspaceId: unknown,
 ): Promise<StartupResponse> {
-  const changes = { firstName: input.firstName, lastName: input.lastName, businessName: input.businessName ?? null };
+  const changes = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    businessName: input.businessName ?? null,
+  };
   await updateAccount(ctx.db, account.accountId, changes);
   return getStartup(ctx, { ...account, ...changes }, selectedWorkspaceId);
 }

@@ -58,8 +58,18 @@ describe('sign-up (POST /api/accounts/)', () => {
       ['businessName', 'emailAddress', 'firstName', 'lastName', 'password', 'termsAgreement'].sort(),
     );
 
-    const fixed = { ...body, firstName: 'Ada', lastName: 'Lovelace', businessName: 'Engines', password: 'Str0ng!pass', termsAgreement: true, emailAddress: `fixed.${Date.now()}@example.com` };
-    const login = await t.client().post('/api/auth/login', { emailAddress: fixed.emailAddress, password: fixed.password });
+    const fixed = {
+      ...body,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      businessName: 'Engines',
+      password: 'Str0ng!pass',
+      termsAgreement: true,
+      emailAddress: `fixed.${Date.now()}@example.com`,
+    };
+    const login = await t
+      .client()
+      .post('/api/auth/login', { emailAddress: fixed.emailAddress, password: fixed.password });
     expect(login.statusCode).toBe(401);
   });
 
@@ -78,7 +88,9 @@ describe('sign-up (POST /api/accounts/)', () => {
 
   it('answers 409 for an e-mail address that already has an account, whatever its case', async () => {
     const { body } = await signUpClient(t.client());
-    const response = await t.client().post('/api/accounts/', newSignUp({ emailAddress: body.emailAddress.toUpperCase() }));
+    const response = await t
+      .client()
+      .post('/api/accounts/', newSignUp({ emailAddress: body.emailAddress.toUpperCase() }));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       error: 'CONFLICT',
@@ -119,7 +131,11 @@ describe('PATCH /api/accounts/me (Complete Your Sign Up)', () => {
 
   it('rejects bad names and requires a session', async () => {
     const { client } = await signUpClient(t.client());
-    expect((await client.patch('/api/accounts/me', { firstName: 'A', lastName: 'King' })).statusCode).toBe(400);
-    expect((await t.client().patch('/api/accounts/me', { firstName: 'Ada', lastName: 'King' })).statusCode).toBe(401);
+    expect((await client.patch('/api/accounts/me', { firstName: 'A', lastName: 'King' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await t.client().patch('/api/accounts/me', { firstName: 'Ada', lastName: 'King' })).statusCode,
+    ).toBe(401);
   });
 });

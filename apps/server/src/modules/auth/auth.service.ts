@@ -7,10 +7,14 @@ import { buildStartup, type SignedIn } from '../accounts/accounts.service.js';
 import { dispatchMessages, queueEmail } from '../delivery/outbox.service.js';
 import { acceptInvitationInTransaction } from '../invitations/invitations.service.js';
 import { findActiveMemberships, type Membership } from '../workspaces/workspaces.repository.js';
+import {
+  consumeResetToken,
+  expireAccountResetTokens,
+  insertResetToken,
+} from './password-reset.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { consumeResetToken, expireAccountResetTokens, insertResetToken } from './password-reset.repository.js';
-import { deleteAccountSessions, deleteSession } from './sessions.repository.js';
 import { startSession } from './sessions.js';
+import { deleteAccountSessions, deleteSession } from './sessions.repository.js';
 import { createToken, hashToken } from './tokens.js';
 
 export const wrongCredentialsMessage = 'Incorrect email address or password.';
@@ -18,7 +22,8 @@ export const resetRequestedMessage =
   'If an account exists for that email address, we have sent a link to reset its password.';
 export const invalidResetLinkMessage =
   'This password reset link is invalid or has expired. Please ask for a new one.';
-export const passwordChangedMessage = 'Your password has been changed. Please sign in with your new password.';
+export const passwordChangedMessage =
+  'Your password has been changed. Please sign in with your new password.';
 const resetLinkLifetimeMs = 60 * 60 * 1000;
 
 /** Sign-in (part 1 §4); with an invitation id the account joins that workspace first. */
@@ -58,7 +63,7 @@ export async function logout(ctx: AppContext, sessionToken: string | undefined):
 /** Sends a one-hour, single-use link; answers the same whether or not the address has an account. */
 export async function requestPasswordReset(ctx: AppContext, emailAddress: string): Promise<void> {
   const account = await findAccountByEmail(ctx.db, emailAddress);
-  if (!account || !account.isActive) return;
+  if (!account?.isActive) return;
   const now = ctx.now();
   const { token, tokenHash } = createToken();
   const email = renderPasswordResetEmail({

@@ -32,8 +32,12 @@ describe('sign-in and sign-out', () => {
 
   it('answers the same 401 for a wrong password and an unknown address', async () => {
     const { body } = await signUpClient(t.client());
-    const wrong = await t.client().post('/api/auth/login', { emailAddress: body.emailAddress, password: 'Wr0ng!pass' });
-    const unknown = await t.client().post('/api/auth/login', { emailAddress: 'nobody@example.com', password: 'Wr0ng!pass' });
+    const wrong = await t
+      .client()
+      .post('/api/auth/login', { emailAddress: body.emailAddress, password: 'Wr0ng!pass' });
+    const unknown = await t
+      .client()
+      .post('/api/auth/login', { emailAddress: 'nobody@example.com', password: 'Wr0ng!pass' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -54,7 +58,11 @@ describe('sign-in and sign-out', () => {
 
   it('refuses a mutation without the anti-forgery header (403) and changes nothing', async () => {
     const { client, body } = await signUpClient(t.client());
-    const response = await client.patch('/api/accounts/me', { firstName: 'Mallory', lastName: 'Forger' }, { withoutXsrf: true });
+    const response = await client.patch(
+      '/api/accounts/me',
+      { firstName: 'Mallory', lastName: 'Forger' },
+      { withoutXsrf: true },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('FORBIDDEN');
     const startup = (await client.get('/api/accounts/startup')).json();
@@ -64,10 +72,14 @@ describe('sign-in and sign-out', () => {
   it('refuses an anti-forgery token that the server did not sign', async () => {
     const client = t.client();
     client.cookies.set('XSRF-TOKEN', 'planted.token');
-    const response = await client.post('/api/auth/login', { emailAddress: 'a@example.com', password: 'x' }, {
-      headers: { 'X-XSRF-TOKEN': 'planted.token' },
-      withoutXsrf: true,
-    });
+    const response = await client.post(
+      '/api/auth/login',
+      { emailAddress: 'a@example.com', password: 'x' },
+      {
+        headers: { 'X-XSRF-TOKEN': 'planted.token' },
+        withoutXsrf: true,
+      },
+    );
     expect(response.statusCode).toBe(403);
   });
 
@@ -85,7 +97,10 @@ describe('rate limits', () => {
       const client = limited.client();
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 4; attempt += 1) {
-        const response = await client.post('/api/auth/login', { emailAddress: 'x@example.com', password: 'nope' });
+        const response = await client.post('/api/auth/login', {
+          emailAddress: 'x@example.com',
+          password: 'nope',
+        });
         statuses.push(response.statusCode);
         if (response.statusCode === 429) {
           expect(response.json().error).toBe('RATE_LIMITED');
@@ -121,18 +136,28 @@ describe('forgot password', () => {
     const weak = await t.client().post('/api/auth/password-reset/confirm', { token, password: 'weak' });
     expect(weak.statusCode).toBe(400);
 
-    const confirm = await t.client().post('/api/auth/password-reset/confirm', { token, password: 'N3w!password' });
+    const confirm = await t
+      .client()
+      .post('/api/auth/password-reset/confirm', { token, password: 'N3w!password' });
     expect(confirm.statusCode).toBe(200);
     expect((await client.get('/api/accounts/startup')).statusCode).toBe(401);
 
-    const old = await t.client().post('/api/auth/login', { emailAddress: body.emailAddress, password: body.password });
+    const old = await t
+      .client()
+      .post('/api/auth/login', { emailAddress: body.emailAddress, password: body.password });
     expect(old.statusCode).toBe(401);
-    const fresh = await t.client().post('/api/auth/login', { emailAddress: body.emailAddress, password: 'N3w!password' });
+    const fresh = await t
+      .client()
+      .post('/api/auth/login', { emailAddress: body.emailAddress, password: 'N3w!password' });
     expect(fresh.statusCode).toBe(200);
 
-    const reuse = await t.client().post('/api/auth/password-reset/confirm', { token, password: 'An0ther!pass' });
+    const reuse = await t
+      .client()
+      .post('/api/auth/password-reset/confirm', { token, password: 'An0ther!pass' });
     expect(reuse.statusCode).toBe(400);
-    expect(reuse.json().message).toBe('This password reset link is invalid or has expired. Please ask for a new one.');
+    expect(reuse.json().message).toBe(
+      'This password reset link is invalid or has expired. Please ask for a new one.',
+    );
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
@@ -142,7 +167,10 @@ describe('forgot password', () => {
     expect(response.json().message).toBe(
       'If an account exists for that email address, we have sent a link to reset its password.',
     );
-    const rows = await t.ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'ghost@example.com'));
+    const rows = await t.ctx.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'ghost@example.com'));
     expect(rows).toHaveLength(0);
     expect(mailbox.messages.length).toBe(before);
   });
@@ -153,7 +181,9 @@ describe('forgot password', () => {
     const token = resetTokenFrom((await mailbox.waitFor(body.emailAddress)).text ?? '');
     t.setNow(new Date(Date.now() + 61 * 60 * 1000));
     try {
-      const response = await t.client().post('/api/auth/password-reset/confirm', { token, password: 'N3w!password' });
+      const response = await t
+        .client()
+        .post('/api/auth/password-reset/confirm', { token, password: 'N3w!password' });
       expect(response.statusCode).toBe(400);
     } finally {
       t.setNow(undefined);

@@ -10,7 +10,11 @@ export async function insertResetToken(
 }
 
 /** Marks a live token used and answers its account; undefined when unknown, used or expired. */
-export async function consumeResetToken(db: Executor, tokenHash: string, now: Date): Promise<string | undefined> {
+export async function consumeResetToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })

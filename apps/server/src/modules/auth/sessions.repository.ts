@@ -41,7 +41,12 @@ export async function findSessionAccount(
   return row;
 }
 
-export async function touchSession(db: Executor, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+export async function touchSession(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
 }
 

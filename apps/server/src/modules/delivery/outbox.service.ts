@@ -18,7 +18,10 @@ export function retryDelaySeconds(attempt: number): number {
   return firstRetryDelaySeconds * 2 ** Math.max(0, attempt - 1);
 }
 
-type QueueEmail = Pick<NewOutboxMessage, 'workspaceId' | 'purpose' | 'recipient' | 'subject' | 'textBody' | 'htmlBody'>;
+type QueueEmail = Pick<
+  NewOutboxMessage,
+  'workspaceId' | 'purpose' | 'recipient' | 'subject' | 'textBody' | 'htmlBody'
+>;
 
 /** Writes an e-mail into the outbox inside the caller's transaction; dispatch it after commit. */
 export async function queueEmail(tx: Executor, message: QueueEmail): Promise<string> {
@@ -71,7 +74,12 @@ export async function deliverMessage(ctx: AppContext, outboxId: string): Promise
         text: message.textBody,
         html: message.htmlBody,
       });
-      await updateOutboxMessage(tx, outboxId, { status: 'sent', attempts, sentAt: ctx.now(), lastError: null });
+      await updateOutboxMessage(tx, outboxId, {
+        status: 'sent',
+        attempts,
+        sentAt: ctx.now(),
+        lastError: null,
+      });
       ctx.log.info({ outboxId, purpose: message.purpose }, 'e-mail sent');
       return 'sent';
     } catch (error) {
@@ -82,7 +90,9 @@ export async function deliverMessage(ctx: AppContext, outboxId: string): Promise
         attempts,
         lastError,
         // The retry job runs after the delay; the sweep steps in only if that job is lost.
-        nextAttemptAt: new Date(ctx.now().getTime() + (retryDelaySeconds(attempts) + sweepGraceSeconds) * 1000),
+        nextAttemptAt: new Date(
+          ctx.now().getTime() + (retryDelaySeconds(attempts) + sweepGraceSeconds) * 1000,
+        ),
       });
       ctx.log.warn({ outboxId, attempts, lastError, isFinal }, 'e-mail delivery failed');
       return isFinal ? 'failed' : 'retry';
@@ -95,7 +105,11 @@ export async function runDeliveryJob(ctx: AppContext, outboxId: string): Promise
   const result = await deliverMessage(ctx, outboxId);
   if (result === 'retry') {
     const message = await findOutboxMessage(ctx.db, outboxId);
-    await ctx.jobs.send('deliver-message', { outboxId }, { startAfter: retryDelaySeconds(message?.attempts ?? 1) });
+    await ctx.jobs.send(
+      'deliver-message',
+      { outboxId },
+      { startAfter: retryDelaySeconds(message?.attempts ?? 1) },
+    );
   }
   return result;
 }

@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 
-const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.string(), queue: z.string() });
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.string(),
+  queue: z.string(),
+});
 
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(

@@ -1,6 +1,6 @@
 import {
-  type InviteUserInput,
   type Invitation,
+  type InviteUserInput,
   invitationValidityDays,
   inviteUserSchema,
   isInvitationExpired,
@@ -8,10 +8,10 @@ import {
 } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { renderInvitationEmail } from '../../delivery/templates.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { MemberContext } from '../../http/request-context.js';
 import { findAccountByEmail } from '../accounts/accounts.repository.js';
-import { renderInvitationEmail } from '../../delivery/templates.js';
 import { dispatchMessages, queueEmail } from '../delivery/outbox.service.js';
 import {
   countActiveMembers,
@@ -21,8 +21,8 @@ import {
 } from '../workspaces/workspaces.repository.js';
 import {
   findInvitationDetails,
-  insertInvitation,
   type InvitationRow,
+  insertInvitation,
   markInvitationAccepted,
   revokeInvitation,
 } from './invitations.repository.js';
@@ -101,7 +101,9 @@ export async function getInvitation(
   const { invitation } = details;
   const invitee = await findAccountByEmail(ctx.db, invitation.emailAddress);
   const memberAccountId = viewerAccountId ?? invitee?.id;
-  const membership = memberAccountId ? await findMember(ctx.db, invitation.workspaceId, memberAccountId) : undefined;
+  const membership = memberAccountId
+    ? await findMember(ctx.db, invitation.workspaceId, memberAccountId)
+    : undefined;
   return {
     workspaceId: invitation.workspaceId,
     workspaceInvitationId: invitation.id,
@@ -154,7 +156,11 @@ export async function acceptInvitationInTransaction(
       `This invitation was sent to ${invitation.emailAddress}. Sign in with that email address to join.`,
     );
   }
-  await insertMember(tx, { workspaceId: invitation.workspaceId, accountId: account.accountId, role: invitation.role });
+  await insertMember(tx, {
+    workspaceId: invitation.workspaceId,
+    accountId: account.accountId,
+    role: invitation.role,
+  });
   await markInvitationAccepted(tx, invitation.id, account.accountId, now);
   return {
     workspaceId: invitation.workspaceId,

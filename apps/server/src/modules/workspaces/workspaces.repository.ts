@@ -30,7 +30,10 @@ export async function insertCustomer(db: Executor, name: string): Promise<string
   return row!.id;
 }
 
-export async function insertWorkspace(db: Executor, values: { customerId: string; name: string }): Promise<string> {
+export async function insertWorkspace(
+  db: Executor,
+  values: { customerId: string; name: string },
+): Promise<string> {
   const [row] = await db.insert(workspaces).values(values).returning({ id: workspaces.id });
   return row!.id;
 }
@@ -92,7 +95,11 @@ export async function updateMember(
 }
 
 /** Active members whose account is active too (part 1 §3). */
-export async function countActiveMembers(db: Executor, workspaceId: string, role?: WorkspaceRole): Promise<number> {
+export async function countActiveMembers(
+  db: Executor,
+  workspaceId: string,
+  role?: WorkspaceRole,
+): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(workspaceMembers)

@@ -1,4 +1,8 @@
-import { updateWorkspaceUserSchema, workspaceUserSchema, workspaceUsersResponseSchema } from '@graphium/shared';
+import {
+  updateWorkspaceUserSchema,
+  workspaceUserSchema,
+  workspaceUsersResponseSchema,
+} from '@graphium/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';

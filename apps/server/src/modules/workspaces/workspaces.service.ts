@@ -2,8 +2,8 @@ import type { UpdateWorkspaceUser, WorkspaceUser } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
 import type { MemberContext } from '../../http/request-context.js';
-import { toPendingInvitation } from '../invitations/invitations.service.js';
 import { findPendingInvitations } from '../invitations/invitations.repository.js';
+import { toPendingInvitation } from '../invitations/invitations.service.js';
 import {
   countActiveMembers,
   findMember,
@@ -52,7 +52,8 @@ export async function updateWorkspaceUser(
     const target = await findMember(tx, workspaceId, accountId);
     if (!target) throw notFound('User not found in this workspace');
     const wasActiveAdmin = target.isActive && target.role === 'admin';
-    const staysActiveAdmin = (changes.isActive ?? target.isActive) && (changes.role ?? target.role) === 'admin';
+    const staysActiveAdmin =
+      (changes.isActive ?? target.isActive) && (changes.role ?? target.role) === 'admin';
     if (wasActiveAdmin && !staysActiveAdmin && (await countActiveMembers(tx, workspaceId, 'admin')) <= 1) {
       throw conflict('A workspace needs at least one active admin. Make another member an admin first.');
     }

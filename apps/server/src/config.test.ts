@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const base = { SESSION_SECRET: 'a'.repeat(40), DATA_DIR: '/tmp/graphium-config-test' };
+
+describe('configuration', () => {
+  it('applies the defaults of ARCHITECTURE.md §6', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      mailFrom: 'Graphium <no-reply@localhost>',
+      runWorker: true,
+      cookieSecure: false,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['SMTP_URL', 'not a url'],
+    ['WORKER', 'sometimes'],
+    ['SESSION_SECRET', 'short'],
+    ['PROVIDER_WORKSPACE_ID', 'not-a-uuid'],
+  ])('stops with a message naming %s when it is bad', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('requires all SMS settings or none', () => {
+    expect(() => loadConfig({ ...base, SMS_API_URL: 'http://127.0.0.1:9999' })).toThrow(/SMS_\*/);
+  });
+
+  it('marks cookies secure behind an https public URL', () => {
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://surveys.example.com/' })).toMatchObject({
+      publicUrl: 'https://surveys.example.com',
+      cookieSecure: true,
+    });
+  });
+});

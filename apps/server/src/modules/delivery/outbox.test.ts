@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMessages } from '../../db/schema.js';
+import { startTestMailbox } from '../../test/smtp.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { deliverMessage, maxDeliveryAttempts, queueEmail, sweepOutbox } from './outbox.service.js';
+
+async function queue(t: TestApp, recipient: string) {
+  return queueEmail(t.ctx.db, {
+    workspaceId: null,
+    purpose: 'test',
+    recipient,
+    subject: 'Hello from Graphium',
+    textBody: 'Open http://graphium.test/x',
+    htmlBody: '<p>Open <a href="http://graphium.test/x">this</a></p>',
+  });
+}
+
+async function row(t: TestApp, id: string) {
+  const [message] = await t.ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+  return message!;
+}
+
+describe('outbox without an SMTP server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps the message queued, with the reason, so a fresh install loses nothing', async () => {
+    const id = await queue(t, 'kept@example.com');
+    expect(await deliverMessage(t.ctx, id)).toBe('kept');
+    const message = await row(t, id);
+    expect(message.status).toBe('queued');
+    expect(message.lastError).toMatch(/No e-mail server is configured/);
+    expect(await sweepOutbox(t.ctx)).toBe(0);
+  });
+});
+
+describe('outbox with an unreachable SMTP server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Port 9 (discard) is closed here: every attempt fails to connect.
+    t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+  });
+  afterAll(() => t.close());
+
+  it('counts attempts, keeps the last error, and ends as failed after the last attempt', async () => {
+    const id = await queue(t, 'unlucky@example.com');
+    for (let attempt = 1; attempt < maxDeliveryAttempts; attempt += 1) {
+      expect(await deliverMessage(t.ctx, id)).toBe('retry');
+      const message = await row(t, id);
+      expect(message).toMatchObject({ status: 'queued', attempts: attempt });
+      expect(message.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(message.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    }
+    expect(await deliverMessage(t.ctx, id)).toBe('failed');
+    expect(await row(t, id)).toMatchObject({ status: 'failed', attempts: maxDeliveryAttempts });
+    expect(await deliverMessage(t.ctx, id)).toBe('skipped');
+  });
+});
+
+describe('outbox with a working SMTP server', () => {
+  it('sends once (a second delivery of the same message is skipped) and the sweep picks up missed ones', async () => {
+    const mailbox = await startTestMailbox();
+    const t = await createTestApp({ env: { SMTP_URL: mailbox.url } });
+    try {
+      const id = await queue(t, 'lucky@example.com');
+      expect(await deliverMessage(t.ctx, id)).toBe('sent');
+      expect(await deliverMessage(t.ctx, id)).toBe('skipped');
+      const mail = await mailbox.waitFor('lucky@example.com');
+      expect(mail.subject).toBe('Hello from Graphium');
+      expect(mail.text).toContain('http://graphium.test/x');
+      expect(mail.html).toContain('href="http://graphium.test/x"');
+      expect(mailbox.messages).toHaveLength(1);
+      expect((await row(t, id)).status).toBe('sent');
+
+      // Queued while no worker ran: the sweep hands it to the queue, and a worker then sends it.
+      const missed = await queue(t, 'missed@example.com');
+      expect(await sweepOutbox(t.ctx)).toBe(1);
+      await t.ctx.jobs.startWorkers(t.ctx);
+      await mailbox.waitFor('missed@example.com');
+      await expect.poll(async () => (await row(t, missed)).status, { timeout: 10_000 }).toBe('sent');
+    } finally {
+      await t.close();
+      await mailbox.close();
+    }
+  });
+});
