@@ -8,7 +8,7 @@ import {
   touchSession,
 } from '../modules/auth/sessions.repository.js';
 import { hashToken } from '../modules/auth/tokens.js';
-import { findActiveMemberships, type Membership } from '../modules/workspaces/workspaces.repository.js';
+import type { Membership } from '../modules/workspaces/workspaces.repository.js';
 
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry without a write per request: the row is touched at most every ten minutes.
@@ -78,7 +78,7 @@ export async function requireMember(
   atLeast: WorkspaceRole = 'viewer',
 ): Promise<MemberContext> {
   const account = await requireAccount(ctx, request);
-  const memberships = await findActiveMemberships(ctx.db, account.accountId);
+  const { memberships } = account;
   const membership = selectMembership(memberships, request.headers['x-workspace-id']);
   if (!membership) throw forbidden('Your account is not an active member of any workspace.');
   if (!hasRole(membership.role, atLeast)) {

@@ -51,16 +51,15 @@ export function buildStartup(
   };
 }
 
-export async function getStartup(
+export function getStartup(
   ctx: AppContext,
-  account: StartupAccount,
+  account: SessionAccount,
   selectedWorkspaceId: unknown,
-): Promise<StartupResponse> {
-  const memberships = await findActiveMemberships(ctx.db, account.accountId);
+): StartupResponse {
   return buildStartup(
     ctx,
     account,
-    memberships,
+    account.memberships,
     typeof selectedWorkspaceId === 'string' ? selectedWorkspaceId : undefined,
   );
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, sessions } from '../../db/schema.js';
+import { accounts, sessions, workspaceMembers, workspaces } from '../../db/schema.js';
+import type { Membership } from '../workspaces/workspaces.repository.js';
 
 export interface SessionAccount {
   tokenHash: string;
@@ -10,6 +11,8 @@ export interface SessionAccount {
   lastName: string;
   emailAddress: string;
   businessName: string | null;
+  /** Active memberships, oldest first. */
+  memberships: Membership[];
 }
 
 export async function insertSession(
@@ -19,26 +22,62 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-/** The live session for a token hash with its active account, in one query. */
-export async function findSessionAccount(
-  db: Executor,
-  tokenHash: string,
-  now: Date,
-): Promise<SessionAccount | undefined> {
-  const [row] = await db
+const membershipsOfAccount = sql<Membership[] | string>`coalesce((
+  select json_agg(json_build_object(
+    'workspaceId', w.id, 'workspaceName', w.name, 'customerId', w.customer_id, 'role', m.role
+  ) order by m.created_at, w.id)
+  from ${workspaceMembers} m join ${workspaces} w on w.id = m.workspace_id
+  where m.account_id = ${sessions.accountId} and m.is_active
+), '[]'::json)`;
+
+function prepareFindSessionAccount(db: Executor) {
+  return db
     .select({
-      tokenHash: sessions.tokenHash,
       accountId: sessions.accountId,
       lastSeenAt: sessions.lastSeenAt,
       firstName: accounts.firstName,
       lastName: accounts.lastName,
       emailAddress: accounts.emailAddress,
       businessName: accounts.businessName,
+      memberships: membershipsOfAccount,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(accounts.isActive, true)));
-  return row;
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(accounts.isActive, true),
+      ),
+    )
+    .prepare('find_session_account');
+}
+
+// A named prepared statement per database: PostgreSQL plans it once per connection.
+const preparedStatements = new WeakMap<Executor, ReturnType<typeof prepareFindSessionAccount>>();
+
+/**
+ * The live session for a token hash, with its active account and that account's active
+ * memberships, in one round trip: every signed-in request starts here.
+ */
+export async function findSessionAccount(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionAccount | undefined> {
+  let statement = preparedStatements.get(db);
+  if (!statement) {
+    statement = prepareFindSessionAccount(db);
+    preparedStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ tokenHash, now: now.toISOString() });
+  if (!row) return undefined;
+  const { memberships, ...account } = row;
+  return {
+    ...account,
+    tokenHash,
+    memberships: typeof memberships === 'string' ? JSON.parse(memberships) : memberships,
+  };
 }
 
 export async function touchSession(

@@ -1,0 +1,136 @@
+// `npm run bench`: GET /api/accounts/startup with a valid session on PostgreSQL, next to a plain
+// Fastify route, at 50 connections. Prints requests/s, p50 and p99 latency and the ratio.
+import { fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function cookiesOf(response) {
+  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+}
+
+function run(title, options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, duration, ...options }, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx > 0 || result.errors > 0) {
+        return reject(new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
+      }
+      resolve({
+        title,
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        total: result.requests.total,
+      });
+    });
+  });
+}
+
+const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${databaseName}`);
+const databaseUrl = new URL(adminUrl);
+databaseUrl.pathname = `/${databaseName}`;
+
+const children = [];
+try {
+  const serverPort = await freePort();
+  const server = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl.toString(),
+        PORT: String(serverPort),
+        DATA_DIR: `/tmp/${databaseName}`,
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  children.push(server);
+  const base = `http://127.0.0.1:${serverPort}`;
+  await waitFor(`${base}/api/health`);
+
+  const health = await fetch(`${base}/api/health`);
+  const xsrf = cookiesOf(health).find((cookie) => cookie.startsWith('XSRF-TOKEN='));
+  const signUp = await fetch(`${base}/api/accounts/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: xsrf, 'x-xsrf-token': xsrf.split('=')[1] },
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Mark',
+      businessName: 'Benchmarks',
+      emailAddress: `bench.${Date.now()}@example.com`,
+      password: 'Str0ng!pass',
+      termsAgreement: true,
+    }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const cookie = [xsrf, ...cookiesOf(signUp)].join('; ');
+
+  const plainPort = await freePort();
+  const plain = fork(fileURLToPath(new URL('./plain-server.mjs', import.meta.url)), {
+    env: { ...process.env, PORT: String(plainPort) },
+  });
+  children.push(plain);
+  await new Promise((resolve) => plain.once('message', resolve));
+
+  // Warm both up so that neither pays for JIT compilation in the measurement.
+  await run('warm-up', { url: `${base}/api/accounts/startup`, headers: { cookie }, duration: 2 });
+  await run('warm-up', { url: `http://127.0.0.1:${plainPort}/plain`, duration: 2 });
+
+  const plainResult = await run('plain Fastify route', { url: `http://127.0.0.1:${plainPort}/plain` });
+  const startupResult = await run('GET /api/accounts/startup', {
+    url: `${base}/api/accounts/startup`,
+    headers: { cookie },
+  });
+
+  const ratio = startupResult.requestsPerSecond / plainResult.requestsPerSecond;
+  console.log(`\n${connections} connections, ${duration} s each, server on PostgreSQL\n`);
+  console.log('| route | requests/s | p50 ms | p99 ms |');
+  console.log('|---|---|---|---|');
+  for (const result of [plainResult, startupResult]) {
+    console.log(
+      `| ${result.title} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} | ${result.p99} |`,
+    );
+  }
+  console.log(`\nratio startup / plain: ${(ratio * 100).toFixed(1)}% (aim: 10% or more, p99 under 25 ms)`);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+}
