@@ -24,24 +24,11 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.js';
 
-export type AppDependencies = Omit<AppContext, 'log'>;
-
-// No password, hash, token or cookie ever reaches a log line.
-const redactedPaths = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.passwordHash',
-  '*.token',
-];
-
 /** The whole HTTP application; used by `main.ts` and by the tests (through `app.inject`). */
-export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config } = deps;
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } },
+    loggerInstance: ctx.log,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // Per-request lines only when debugging: errors are logged by the error handler anyway.
@@ -49,7 +36,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   }).withTypeProvider<ZodTypeProvider>();
-  const ctx: AppContext = { ...deps, log: app.log };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,27 +1,37 @@
-import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { createEmailTransport } from './delivery/email.js';
 import { startJobQueue } from './jobs/queue.js';
 import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.js';
 
-export type Runtime = Omit<AppContext, 'log'>;
+// No password, hash, token or cookie ever reaches a log line.
+const redactedPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passwordHash',
+  '*.token',
+];
+
+export function createLogger(config: Config) {
+  return pino({ level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } });
+}
 
 /** Opens and migrates the database, starts the job queue and gathers what services need. */
-export async function startRuntime(
-  config: Config,
-  log: FastifyBaseLogger,
-  database?: DatabaseHandle,
-): Promise<Runtime> {
-  const handle =
-    database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+export async function startRuntime(config: Config): Promise<AppContext> {
+  const log = createLogger(config);
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(handle);
   const providerWorkspaceId = config.providerWorkspaceId ?? (await readProviderWorkspaceId(handle.db));
   const jobs = await startJobQueue(handle, log);
   return {
     config,
+    log,
     database: handle,
     db: handle.db,
     jobs,
@@ -31,7 +41,7 @@ export async function startRuntime(
   };
 }
 
-export async function stopRuntime(runtime: Runtime): Promise<void> {
+export async function stopRuntime(runtime: AppContext): Promise<void> {
   await runtime.jobs.stop();
   runtime.email.close();
   await runtime.database.close();

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app.js';
 import { startRuntime, stopRuntime } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -10,10 +9,9 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 async function main(): Promise<void> {
   const config = loadConfig();
   config.webDistDir ??= defaultWebDist;
-  const log = pino({ level: config.logLevel });
-  const runtime = await startRuntime(config, log);
-  const app = await buildApp(runtime);
-  if (config.runWorker) await runtime.jobs.startWorkers({ ...runtime, log: app.log });
+  const ctx = await startRuntime(config);
+  const app = await buildApp(ctx);
+  if (config.runWorker) await ctx.jobs.startWorkers(ctx);
 
   let isStopping = false;
   const stop = async (signal: string) => {
@@ -22,7 +20,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests and running jobs');
     try {
       await app.close();
-      await stopRuntime(runtime);
+      await stopRuntime(ctx);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -34,7 +32,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, database: runtime.database.kind, worker: config.runWorker },
+    { url: config.publicUrl, database: ctx.database.kind, worker: config.runWorker },
     'Graphium is running',
   );
 }

@@ -1,17 +1,15 @@
-import pino from 'pino';
 import { startRuntime, stopRuntime } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 
 /** `npm run worker`: runs the jobs without serving HTTP (set WORKER=off on the servers). */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
-  const runtime = await startRuntime(config, log);
-  await runtime.jobs.startWorkers({ ...runtime, log });
-  log.info({ database: runtime.database.kind }, 'Graphium worker is running');
+  const ctx = await startRuntime(config);
+  await ctx.jobs.startWorkers(ctx);
+  ctx.log.info({ database: ctx.database.kind }, 'Graphium worker is running');
   const stop = async () => {
-    log.info('worker stopping: finishing running jobs');
-    await stopRuntime(runtime);
+    ctx.log.info('worker stopping: finishing running jobs');
+    await stopRuntime(ctx);
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());

@@ -40,8 +40,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const log = pino({ level: 'silent' });
   const jobs = await startJobQueue(database, log);
   let fixedNow: Date | undefined;
-  const runtime = {
+  const ctx: AppContext = {
     config,
+    log,
     database,
     db: database.db,
     jobs,
@@ -49,8 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: () => fixedNow ?? new Date(),
     providerWorkspaceId: options.providerWorkspaceId,
   };
-  const app = await buildApp(runtime);
-  const ctx: AppContext = { ...runtime, log: app.log };
+  const app = await buildApp(ctx);
   if (options.withWorker) await jobs.startWorkers(ctx);
   await app.ready();
   return {
@@ -63,7 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await jobs.stop();
-      runtime.email.close();
+      ctx.email.close();
       await database.close();
     },
   };

@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const test = base.extend<{ baseURL: string }>({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: is the global setup running?');
+    await use(url);
+  },
+});
+export { expect };
+
+let sequence = 0;
+export function uniqueEmail(name: string): string {
+  sequence += 1;
+  return `${name}.${Date.now().toString(36)}${sequence}@example.com`;
+}
+
+/** Waits for the e-mail the server sent to `to` (the test SMTP server keeps them). */
+export async function waitForMail(to: string, match?: (mail: Mail) => boolean): Promise<Mail> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(process.env.E2E_MAILBOX_URL!);
+    const mails = (await response.json()) as Mail[];
+    const found = mails.find((mail) => mail.to.includes(to.toLowerCase()) && (!match || match(mail)));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no e-mail to ${to}`);
+}
+
+export function linkIn(mail: Mail, pattern: RegExp): string {
+  const found = pattern.exec(mail.text);
+  if (!found) throw new Error(`no link matching ${pattern} in: ${mail.text}`);
+  return found[0];
+}
+
+/** axe-core: no serious or critical violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) =>
+    ['serious', 'critical'].includes(violation.impact ?? ''),
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}

@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createNetServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts a real SMTP server (with a small HTTP reader for the tests) and the built Graphium
+ * server on free ports, with a fresh embedded database. Workers read the addresses from the env.
+ */
+export default async function globalSetup() {
+  const messages: ParsedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+  const reader = createHttpServer((_request, response) => {
+    const body = messages.map((mail) => ({
+      to: (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((to) =>
+        to.value.map((value) => value.address?.toLowerCase()),
+      ),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    }));
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(body));
+  });
+  const readerPort = await freePort();
+  await new Promise<void>((resolve) => reader.listen(readerPort, '127.0.0.1', resolve));
+
+  const appPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${appPort}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'graphium-e2e-'));
+  const server = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        PORT: String(appPort),
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        AUTH_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  await waitForHealth(`${baseUrl}/api/health`, server);
+
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${readerPort}`;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await new Promise<void>((resolve) => reader.close(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
