@@ -9,6 +9,7 @@ export interface Mail {
 }
 
 export const test = base.extend<{ baseURL: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: is the global setup running?');
