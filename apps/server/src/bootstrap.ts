@@ -18,8 +18,11 @@ const redactedPaths = [
   '*.token',
 ];
 
-export function createLogger(config: Config) {
-  return pino({ level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } });
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream) {
+  return pino(
+    { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } },
+    destination,
+  );
 }
 
 /** Opens and migrates the database, starts the job queue and gathers what services need. */

@@ -1,8 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { buildApp } from '../app.js';
+import { createLogger } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { createEmailTransport } from '../delivery/email.js';
@@ -15,6 +16,8 @@ export interface TestAppOptions {
   /** Run the job workers (delivery) in the test process. */
   withWorker?: boolean;
   providerWorkspaceId?: string;
+  /** Collects the log lines (level info and up) instead of silencing them. */
+  logLines?: string[];
 }
 
 export interface TestApp {
@@ -37,7 +40,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const database = await openTestDatabase();
-  const log = pino({ level: 'silent' });
+  const lines = options.logLines;
+  const log = lines
+    ? createLogger(
+        { logLevel: 'info' },
+        new Writable({
+          write(chunk, _encoding, callback) {
+            lines.push(String(chunk));
+            callback();
+          },
+        }),
+      )
+    : createLogger({ logLevel: 'silent' });
   const jobs = await startJobQueue(database, log);
   let fixedNow: Date | undefined;
   const ctx: AppContext = {

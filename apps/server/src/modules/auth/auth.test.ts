@@ -190,3 +190,35 @@ describe('forgot password', () => {
     }
   });
 });
+
+describe('secrets in logs', () => {
+  it('keeps passwords, cookies and reset tokens out of every log line, even without SMTP', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ logLines: lines, env: { LOG_LEVEL: 'debug' } });
+    try {
+      const { client, body } = await signUpClient(logged.client());
+      await client.get('/api/accounts/startup');
+      await logged
+        .client()
+        .post('/api/auth/login', { emailAddress: body.emailAddress, password: body.password });
+      await logged.client().post('/api/auth/password-reset', { emailAddress: body.emailAddress });
+      const [message] = await logged.ctx.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, body.emailAddress));
+      const token = /token=([\w-]+)/.exec(message!.textBody)![1]!;
+      await logged.ctx.jobs.startWorkers(logged.ctx);
+      await expect
+        .poll(() => lines.some((line) => line.includes('e-mail kept in the outbox')), { timeout: 10_000 })
+        .toBe(true);
+
+      const log = lines.join('\n');
+      expect(log).toContain('/reset-password?token=[hidden: see the outbox table]');
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(body.password);
+      expect(log).not.toContain(client.cookies.get('graphium_session')!);
+    } finally {
+      await logged.close();
+    }
+  });
+});

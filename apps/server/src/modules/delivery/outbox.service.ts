@@ -43,6 +43,10 @@ export async function dispatchMessages(ctx: AppContext, ids: string[]): Promise<
   }
 }
 
+export function withoutSecrets(text: string): string {
+  return text.replace(/([?&]token=)[^\s&]+/g, '$1[hidden: see the outbox table]');
+}
+
 export type DeliveryResult = 'sent' | 'kept' | 'retry' | 'failed' | 'skipped';
 
 /** Delivers one message; idempotent (a sent or locked message is skipped). The job handler. */
@@ -56,9 +60,10 @@ export async function deliverMessage(ctx: AppContext, outboxId: string): Promise
     }
     if (!ctx.email.isConfigured) {
       // A fresh install without SMTP still works: the message waits in the outbox and the log
-      // carries its text, links included, so an operator can pass it on.
+      // carries its text, links included, so an operator can pass it on. Secrets (the token
+      // of a password-reset link) stay out of the log: the operator reads them in the outbox.
       ctx.log.info(
-        { outboxId, to: message.recipient, subject: message.subject, text: message.textBody },
+        { outboxId, to: message.recipient, subject: message.subject, text: withoutSecrets(message.textBody) },
         'e-mail kept in the outbox: no SMTP_URL is configured',
       );
       await updateOutboxMessage(tx, outboxId, {
