@@ -40,3 +40,12 @@ describe('configuration', () => {
     });
   });
 });
+
+describe('the data directory', () => {
+  it('resolves a relative DATA_DIR from where npm was started', () => {
+    expect(loadConfig({ ...base, DATA_DIR: './data', INIT_CWD: '/srv/graphium' }).dataDir).toBe(
+      '/srv/graphium/data',
+    );
+    expect(loadConfig({ ...base, DATA_DIR: '/var/lib/graphium' }).dataDir).toBe('/var/lib/graphium');
+  });
+});

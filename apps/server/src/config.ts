@@ -84,7 +84,8 @@ function readOrCreateSecret(dataDir: string): string {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = parseEnv(env);
-  const dataDir = resolve(parsed.DATA_DIR);
+  // `npm start` runs in apps/server; a relative DATA_DIR means the directory npm was started in.
+  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), parsed.DATA_DIR);
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   const smsParts = [parsed.SMS_API_URL, parsed.SMS_ACCOUNT_SID, parsed.SMS_AUTH_TOKEN, parsed.SMS_FROM];
   if (smsParts.some(Boolean) && !smsParts.every(Boolean)) {
