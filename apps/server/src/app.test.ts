@@ -69,6 +69,16 @@ describe('the web app', () => {
     }
   });
 
+  it('serves assets written after start, and answers 404 for a missing one', async () => {
+    writeFileSync(join(webDist, 'assets', 'later-4d5e6f.js'), 'console.log("later")');
+    const later = await t.client().get('/assets/later-4d5e6f.js');
+    expect(later.statusCode).toBe(200);
+    expect(later.body).toBe('console.log("later")');
+    const missing = await t.client().get('/assets/missing-000000.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/json/);
+  });
+
   it('serves hashed assets with long caching and safe headers', async () => {
     const response = await t.client().get('/assets/app-1a2b3c.js');
     expect(response.statusCode).toBe(200);

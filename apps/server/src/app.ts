@@ -83,8 +83,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (webDist && hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
-      index: false,
+      index: 'index.html',
       setHeaders(res, path) {
         // Vite names assets by content hash: they never change, so browsers may keep them.
         res.header(
@@ -97,7 +96,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (hasWeb && request.method === 'GET' && !path.startsWith('/api/')) {
+    const isAppPath = !path.startsWith('/api/') && !path.startsWith('/assets/');
+    if (hasWeb && request.method === 'GET' && isAppPath) {
       // The single-page app owns every other path (/dashboard, /invite/…).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

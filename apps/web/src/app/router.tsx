@@ -1,0 +1,67 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AlertsRoute } from './routes/alerts';
+import { BaseSurveyTemplatesRoute } from './routes/base-survey-templates';
+import { DashboardRoute } from './routes/dashboard';
+import { ForgotPasswordRoute } from './routes/forgot-password';
+import { InviteRoute } from './routes/invite';
+import { LandingRoute } from './routes/landing';
+import { NotFoundRoute } from './routes/not-found';
+import { ResetPasswordRoute, resetPasswordRouteHandle } from './routes/reset-password';
+import { RouteError } from './routes/route-error';
+import { ApiKeysRoute } from './routes/settings-api-keys';
+import { ListsRoute } from './routes/settings-lists';
+import { LogoRoute } from './routes/settings-logo';
+import { SettingsUsersRoute } from './routes/settings-users';
+import { SignInRoute } from './routes/sign-in';
+import { SignUpRoute, signUpRouteHandle } from './routes/sign-up';
+import { SurveyTemplatesRoute } from './routes/survey-templates';
+import { TermsRoute } from './routes/terms';
+import { AuthenticatedShell } from './shells/authenticated-shell';
+import { SettingsShell } from './shells/settings-shell';
+import { UnauthenticatedShell } from './shells/unauthenticated-shell';
+
+/** Part 1 §2. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingRoute /> },
+      { path: '/terms', element: <TermsRoute /> },
+      { path: '/invite/:workspaceInvitationId', element: <InviteRoute /> },
+      {
+        element: <UnauthenticatedShell />,
+        children: [
+          { path: '/sign-in', element: <SignInRoute /> },
+          { path: '/sign-up', element: <SignUpRoute />, handle: signUpRouteHandle },
+          { path: '/forgot-password', element: <ForgotPasswordRoute /> },
+          { path: '/reset-password', element: <ResetPasswordRoute />, handle: resetPasswordRouteHandle },
+        ],
+      },
+      {
+        element: <AuthenticatedShell />,
+        children: [
+          { path: '/dashboard', element: <DashboardRoute /> },
+          { path: '/alerts', element: <AlertsRoute /> },
+          { path: '/survey-templates', element: <SurveyTemplatesRoute /> },
+          { path: '/base-survey-templates', element: <BaseSurveyTemplatesRoute /> },
+          {
+            path: '/settings',
+            element: <SettingsShell />,
+            children: [
+              { index: true, element: <Navigate to="/settings/users" replace /> },
+              { path: 'users', element: <SettingsUsersRoute /> },
+              { path: 'lists', element: <ListsRoute /> },
+              { path: 'logo', element: <LogoRoute /> },
+              { path: 'api-keys', element: <ApiKeysRoute /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

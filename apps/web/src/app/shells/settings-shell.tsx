@@ -1,0 +1,46 @@
+import clsx from 'clsx';
+import { Image, KeyRound, List, Users } from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+
+const sections = [
+  { to: '/settings/users', label: 'Users', icon: Users },
+  { to: '/settings/lists', label: 'Lists', icon: List },
+  { to: '/settings/logo', label: 'Logo', icon: Image },
+  { to: '/settings/api-keys', label: 'API Keys', icon: KeyRound },
+];
+
+export function SettingsShell() {
+  return (
+    <div>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-gray-900">Settings</h1>
+      <div className="flex flex-col gap-6 lg:flex-row lg:gap-10">
+        <nav aria-label="Settings" className="shrink-0 lg:w-56">
+          <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+            {sections.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    clsx(
+                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap',
+                      'focus-visible:outline-2 focus-visible:outline-indigo-600',
+                      isActive
+                        ? 'bg-indigo-50 text-indigo-700'
+                        : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+                    )
+                  }
+                >
+                  <Icon className="size-5 shrink-0" aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { loginSchema, StartupResponse } from '@graphium/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+import { restartSessionCache } from './get-startup';
+
+export type LoginInput = z.input<typeof loginSchema>;
+
+export async function login(input: LoginInput): Promise<StartupResponse> {
+  const response = await apiClient.post<StartupResponse>('/auth/login', input);
+  return response.data;
+}
+
+/** Part 1 §4: a sign-in clears every cached answer, then the auth status is fetched again. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: LoginInput) => {
+      const startup = await login(input);
+      await restartSessionCache(queryClient);
+      return startup;
+    },
+  });
+}

@@ -1,0 +1,4 @@
+export const authKeys = {
+  all: ['auth'] as const,
+  startup: () => [...authKeys.all, 'startup'] as const,
+};

@@ -1,0 +1,74 @@
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PasswordField, TextField } from '@/components/ui/form-field';
+import { getErrorMessage, getErrorStatus, hasServerMessage } from '@/lib/api-client';
+import { toastPromise } from '@/lib/toast';
+import { useLogin } from '../api/login';
+
+export const signInFailedMessage = 'Failed to sign in. Please check your credentials.';
+
+/** Rate limits and invitation problems have their own explanation; wrong credentials do not. */
+export function getSignInErrorMessage(error: unknown): string {
+  const status = getErrorStatus(error);
+  const isExplained = status === 403 || status === 409 || status === 429;
+  return isExplained && hasServerMessage(error) ? getErrorMessage(error) : signInFailedMessage;
+}
+
+type SignInFormProps = {
+  workspaceInvitationId?: string | undefined;
+  defaultEmailAddress?: string | undefined;
+  onSignedIn: () => void;
+};
+
+type SignInValues = { emailAddress: string; password: string };
+
+export function SignInForm({ workspaceInvitationId, defaultEmailAddress, onSignedIn }: SignInFormProps) {
+  const login = useLogin();
+  const { register, handleSubmit } = useForm<SignInValues>({
+    defaultValues: { emailAddress: defaultEmailAddress ?? '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await toastPromise(
+        login.mutateAsync({ ...values, ...(workspaceInvitationId ? { workspaceInvitationId } : {}) }),
+        {
+          pending: 'Signing in...',
+          success: 'Successfully signed in!',
+          error: getSignInErrorMessage,
+        },
+      );
+    } catch {
+      return;
+    }
+    onSignedIn();
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5" noValidate>
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...register('emailAddress')}
+      />
+      <div>
+        <PasswordField label="Password" autoComplete="current-password" {...register('password')} />
+        <div className="mt-2 text-right">
+          <Link
+            to="/forgot-password"
+            className="text-sm font-medium text-indigo-700 hover:text-indigo-600 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </div>
+      </div>
+      <Button type="submit" fullWidth size="lg" disabled={login.isPending}>
+        {login.isPending ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

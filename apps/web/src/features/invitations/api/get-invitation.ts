@@ -1,0 +1,25 @@
+import type { Invitation } from '@graphium/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { invitationKeys } from './query-keys';
+
+export async function getInvitation(workspaceInvitationId: string): Promise<Invitation> {
+  const response = await apiClient.get<Invitation>(
+    `/workspaces/invitation/${encodeURIComponent(workspaceInvitationId)}`,
+  );
+  return response.data;
+}
+
+export function invitationQueryOptions(workspaceInvitationId: string) {
+  return queryOptions({
+    queryKey: invitationKeys.detail(workspaceInvitationId),
+    queryFn: () => getInvitation(workspaceInvitationId),
+  });
+}
+
+export function useInvitation(workspaceInvitationId: string | undefined) {
+  return useQuery({
+    ...invitationQueryOptions(workspaceInvitationId ?? ''),
+    enabled: Boolean(workspaceInvitationId),
+  });
+}

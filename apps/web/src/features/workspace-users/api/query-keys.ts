@@ -1,0 +1,4 @@
+export const workspaceUserKeys = {
+  all: ['workspace-users'] as const,
+  list: () => [...workspaceUserKeys.all, 'list'] as const,
+};

@@ -1,0 +1,81 @@
+import type { PendingInvitation, WorkspaceUser } from '@graphium/shared';
+import { UserPlus, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { useWorkspaceUsers } from '../api/get-workspace-users';
+import { EditUserModal } from './edit-user-modal';
+import { InviteUserModal } from './invite-user-modal';
+import { RevokeInvitationDialog } from './revoke-invitation-dialog';
+import { toUserRows } from './user-rows';
+import { UsersTable } from './users-table';
+
+export const usersLoadErrorMessage = 'Error loading workspace users. Please try again.';
+
+type WorkspaceUsersProps = {
+  currentAccountId: string | undefined;
+  /** Only admins may change roles and statuses; the server enforces it too. */
+  canEditMembers: boolean;
+};
+
+export function WorkspaceUsers({ currentAccountId, canEditMembers }: WorkspaceUsersProps) {
+  const users = useWorkspaceUsers();
+  const [isInviteOpen, setIsInviteOpen] = useState(false);
+  const [editedUser, setEditedUser] = useState<WorkspaceUser>();
+  const [revokedInvitation, setRevokedInvitation] = useState<PendingInvitation>();
+  const rows = useMemo(() => (users.data ? toUserRows(users.data) : []), [users.data]);
+
+  return (
+    <div>
+      <PageHeader
+        level={2}
+        title="Users"
+        description="People who can use this workspace, and the invitations still waiting for an answer."
+        actions={
+          <Button onClick={() => setIsInviteOpen(true)}>
+            <UserPlus className="size-4" aria-hidden="true" />
+            Invite User
+          </Button>
+        }
+      />
+      {users.isPending ? (
+        <LoadingText>Loading users...</LoadingText>
+      ) : users.isError ? (
+        <StatusMessage tone="error" title={usersLoadErrorMessage}>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void users.refetch()}>
+            Try Again
+          </Button>
+        </StatusMessage>
+      ) : rows.length === 0 ? (
+        <EmptyState icon={Users} title="No users yet">
+          Invite people to work on surveys with you.
+        </EmptyState>
+      ) : (
+        <>
+          {!canEditMembers && (
+            <p className="mb-4 text-sm text-gray-600">Only workspace admins can change roles and statuses.</p>
+          )}
+          <UsersTable
+            rows={rows}
+            currentAccountId={currentAccountId}
+            canEditMembers={canEditMembers}
+            onEdit={setEditedUser}
+            onRevoke={setRevokedInvitation}
+          />
+        </>
+      )}
+      <InviteUserModal isOpen={isInviteOpen} onOpenChange={setIsInviteOpen} />
+      <EditUserModal
+        user={editedUser}
+        currentAccountId={currentAccountId}
+        onClose={() => setEditedUser(undefined)}
+      />
+      <RevokeInvitationDialog
+        invitation={revokedInvitation}
+        onClose={() => setRevokedInvitation(undefined)}
+      />
+    </div>
+  );
+}
