@@ -76,6 +76,7 @@ export function UsersTable({ rows, currentAccountId, canEditMembers, onEdit, onR
               variant="ghost"
               size="sm"
               onClick={() => onRevoke(original.invitation)}
+              disabled={!canEditMembers}
               aria-label={`Revoke invitation for ${original.emailAddress}`}
             >
               <XCircle className="size-4" aria-hidden="true" />

@@ -161,14 +161,18 @@ describe('Users settings', () => {
     expect(calls.find((call) => call.method === 'patch')?.body).toEqual({ isActive: false });
   });
 
-  it('lets only admins edit members', async () => {
+  it('lets only admins invite and edit members', async () => {
     mockApi({
       get: { '/accounts/startup': () => buildStartup({ role: 'editor' }), '/workspaces/users': buildUsers },
     });
     renderApp('/settings/users');
 
     expect(await screen.findByRole('button', { name: 'Edit Ada Lovelace' })).toBeDisabled();
-    expect(screen.getByText('Only workspace admins can change roles and statuses.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Only workspace admins can invite people and change roles and statuses.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite User' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Revoke invitation for/ })).toBeDisabled();
   });
 
   it('revokes a pending invitation after confirmation', async () => {

@@ -34,10 +34,12 @@ export function WorkspaceUsers({ currentAccountId, canEditMembers }: WorkspaceUs
         title="Users"
         description="People who can use this workspace, and the invitations still waiting for an answer."
         actions={
-          <Button onClick={() => setIsInviteOpen(true)}>
-            <UserPlus className="size-4" aria-hidden="true" />
-            Invite User
-          </Button>
+          canEditMembers && (
+            <Button onClick={() => setIsInviteOpen(true)}>
+              <UserPlus className="size-4" aria-hidden="true" />
+              Invite User
+            </Button>
+          )
         }
       />
       {users.isPending ? (
@@ -55,7 +57,9 @@ export function WorkspaceUsers({ currentAccountId, canEditMembers }: WorkspaceUs
       ) : (
         <>
           {!canEditMembers && (
-            <p className="mb-4 text-sm text-gray-600">Only workspace admins can change roles and statuses.</p>
+            <p className="mb-4 text-sm text-gray-600">
+              Only workspace admins can invite people and change roles and statuses.
+            </p>
           )}
           <UsersTable
             rows={rows}
