@@ -19,9 +19,12 @@ import type { AppContext } from './context.js';
 import { registerAntiForgery } from './http/anti-forgery.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
+import { listRoutes } from './modules/lists/lists.routes.js';
+import { logoRoutes } from './modules/logo/logo.routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.js';
 
 /** The whole HTTP application; used by `main.ts` and by the tests (through `app.inject`). */
@@ -71,7 +74,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, accountRoutes, workspaceRoutes, invitationRoutes]) {
+      const modules = [
+        healthRoutes,
+        authRoutes,
+        accountRoutes,
+        workspaceRoutes,
+        invitationRoutes,
+        listRoutes,
+        logoRoutes,
+        apiKeyRoutes,
+      ];
+      for (const routes of modules) {
         await api.register(routes, { ctx });
       }
     },

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -155,3 +157,103 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Lookup lists of a workspace (part 1 §3): typed properties and items that templates draw on. */
+export const lists = pgTable(
+  'lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    state: text('state', { enum: ['DRAFT', 'PUBLISHED', 'UNPUBLISHED', 'ARCHIVED'] })
+      .notNull()
+      .default('DRAFT'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('lists_workspace_id_idx').on(table.workspaceId)],
+);
+
+export const listProperties = pgTable(
+  'list_properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => lists.id),
+    name: text('name').notNull(),
+    displayName: text('display_name').notNull(),
+    description: text('description').notNull(),
+    type: text('type', { enum: ['STRING', 'NUMBER', 'BOOLEAN', 'DATE', 'TIME', 'DATE_TIME'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    isDefaultLabel: boolean('is_default_label').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('list_properties_list_id_name_key').on(table.listId, table.name),
+    // At most one default label per list (part 1 §3).
+    uniqueIndex('list_properties_one_default_label_key').on(table.listId).where(sql`${table.isDefaultLabel}`),
+  ],
+);
+
+export const listItems = pgTable(
+  'list_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => lists.id),
+    /** Values keyed by property name, typed by the property (part 1 §3). */
+    properties: jsonb('properties').$type<Record<string, string | number | boolean | null>>().notNull(),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('list_items_list_id_idx').on(table.listId)],
+);
+
+/** The customer's logo, in the database (ARCHITECTURE.md §4), served by content hash. */
+export const logos = pgTable('logos', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  content: bytea('content').notNull(),
+  contentType: text('content_type').notNull(),
+  sha256: text('sha256').notNull(),
+  size: integer('size').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** API keys of a customer: only the hash is kept; the key is shown once. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    keyHash: text('key_hash').notNull(),
+    scope: text('scope', { enum: ['read', 'read-write'] }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdByAccountId: uuid('created_by_account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_keys_key_hash_key').on(table.keyHash),
+    index('api_keys_customer_id_idx').on(table.customerId),
+  ],
+);

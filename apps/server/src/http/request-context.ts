@@ -122,3 +122,30 @@ export function clearSessionCookies(reply: FastifyReply): void {
     reply.clearCookie(name, { path: '/' });
   }
 }
+
+/** Who acts on a workspace's data: a signed-in member or, once API keys land, a key of its customer. */
+export interface WorkspaceActor {
+  workspaceId: string;
+  customerId: string;
+  /** The signed-in account; absent for an API key. */
+  accountId?: string;
+  /** The API key used; absent for a session. */
+  apiKeyId?: string;
+}
+
+/**
+ * The data routes (lists, later templates, surveys, responses): `read` lets any member in,
+ * `write` needs an editor or admin. API keys (`Authorization: Bearer`) are resolved here too.
+ */
+export async function requireWorkspaceActor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  access: 'read' | 'write',
+): Promise<WorkspaceActor> {
+  const member = await requireMember(ctx, request, access === 'write' ? 'editor' : 'viewer');
+  return {
+    workspaceId: member.membership.workspaceId,
+    customerId: member.membership.customerId,
+    accountId: member.account.accountId,
+  };
+}
