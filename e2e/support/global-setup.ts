@@ -5,8 +5,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startTestMailbox } from '../../apps/server/src/test/smtp.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -32,26 +31,12 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_0
 }
 
 /**
- * Starts a real SMTP server (with a small HTTP reader for the tests) and the built Graphium
+ * Starts a real SMTP server (the API tests' mailbox, with a small HTTP reader for the browser tests) and the built Graphium
  * server on free ports, with a fresh embedded database. Workers read the addresses from the env.
  */
 export default async function globalSetup() {
-  const messages: ParsedMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          messages.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  const smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  const mailbox = await startTestMailbox();
+  const { messages } = mailbox;
 
   const reader = createHttpServer((_request, response) => {
     const body = messages.map((mail) => ({
@@ -80,7 +65,7 @@ export default async function globalSetup() {
         PORT: String(appPort),
         PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_URL: mailbox.url,
         AUTH_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
@@ -96,7 +81,7 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await mailbox.close();
     await new Promise<void>((resolve) => reader.close(() => resolve()));
     rmSync(dataDir, { recursive: true, force: true });
   };
