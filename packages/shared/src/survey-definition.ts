@@ -1,0 +1,279 @@
+import { z } from 'zod';
+
+/** Part 2 §9 defaults. */
+export const defaultSchemaVersion = '1.0';
+export const defaultOpeningText = 'Welcome to our survey. Your feedback is important to us...';
+export const defaultClosingText = 'Thank you for completing our survey...';
+
+/** Only http and https links are ever shown to respondents (part 1 §5, part 2 §5). */
+export function isValidReviewLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const reviewLinkSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Please enter a valid URL')
+  .refine((value) => value === '' || isValidReviewLink(value), 'Please enter a valid URL');
+
+export const propertyTypes = ['Text', 'Number', 'Date', 'DateTime', 'Boolean', 'ListItem'] as const;
+export const propertyTypeSchema = z.enum(propertyTypes);
+export type PropertyType = z.infer<typeof propertyTypeSchema>;
+
+/** A survey property: an attribute of the respondent, filled when a survey is sent (part 2 §3, §5). */
+export const surveyPropertySchema = z
+  .object({
+    id: z.uuid('Property id must be a UUID'),
+    type: propertyTypeSchema,
+    label: z
+      .string({ error: 'Property label is required' })
+      .trim()
+      .min(1, 'Property label is required')
+      .min(2, 'Property label must be at least 2 characters')
+      .max(100, 'Property label must be at most 100 characters'),
+    validation: z
+      .object({ required: z.boolean().default(false), authentication: z.boolean().default(false) })
+      .default({ required: false, authentication: false }),
+    visibleInReportsAndFiltering: z.boolean().default(true),
+    listId: z.uuid('Choose a list').optional(),
+  })
+  .superRefine((property, context) => {
+    if (property.type === 'ListItem' && !property.listId) {
+      context.addIssue({
+        code: 'custom',
+        path: ['listId'],
+        message: 'List selection is required for ListItem properties',
+      });
+    }
+  })
+  // Changing the type away from ListItem clears the list (part 2 §4).
+  .transform((property) => (property.type === 'ListItem' ? property : { ...property, listId: undefined }));
+export type SurveyProperty = z.output<typeof surveyPropertySchema>;
+export type SurveyPropertyInput = z.input<typeof surveyPropertySchema>;
+
+export const questionTypes = [
+  'NetPromoterScore',
+  'NumericScale',
+  'StarRatingScale',
+  'MultipleChoice',
+  'DropdownList',
+  'ShortTextEntry',
+  'LongTextEntry',
+] as const;
+export const questionTypeSchema = z.enum(questionTypes);
+export type QuestionType = z.infer<typeof questionTypeSchema>;
+
+const labelText = z.string().trim().max(100, 'Must be at most 100 characters').default('');
+const optionText = z.string().trim().min(1).max(200, 'An option must be at most 200 characters');
+
+const questionBase = {
+  id: z.uuid('Question id must be a UUID'),
+  question: z
+    .string({ error: 'Question text is required' })
+    .trim()
+    .min(1, 'Question text is required')
+    .max(1000, 'Question text must be at most 1000 characters'),
+  label: z
+    .string({ error: 'Label is required' })
+    .trim()
+    .min(1, 'Label is required')
+    .max(100, 'Label must be at most 100 characters'),
+  category: z.string().trim().max(100, 'Category must be at most 100 characters').default(''),
+  validation: z.object({ required: z.boolean().default(false) }).default({ required: false }),
+  /** Always empty in the product (part 2 §3); kept for compatibility. */
+  endSurveyValue: z.literal('').default(''),
+  compositeScore: z
+    .object({
+      enabled: z.boolean().default(false),
+      value: z
+        .number()
+        .min(0, 'Score weight cannot be negative')
+        .max(100, 'Score weight must be at most 100')
+        .default(0),
+    })
+    .default({ enabled: false, value: 0 }),
+  active: z.boolean().default(true),
+};
+
+const choiceSource = {
+  answerOptions: z.array(optionText).max(200, 'At most 200 options').optional(),
+  listId: z.uuid('Choose a list').optional(),
+};
+
+export const surveyQuestionSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      ...questionBase,
+      type: z.literal('NetPromoterScore'),
+      startLabel: labelText,
+      endLabel: labelText,
+    }),
+    z.object({
+      ...questionBase,
+      type: z.literal('StarRatingScale'),
+      startLabel: labelText,
+      endLabel: labelText,
+    }),
+    z.object({
+      ...questionBase,
+      type: z.literal('NumericScale'),
+      startNumber: z.number().int('Must be a whole number').min(-1000).max(1000).default(1),
+      endNumber: z.number().int('Must be a whole number').min(-1000).max(1000).default(10),
+      startLabel: labelText,
+      endLabel: labelText,
+    }),
+    z.object({
+      ...questionBase,
+      type: z.literal('MultipleChoice'),
+      multiSelect: z.boolean().default(false),
+      includeOtherOption: z.boolean().default(false),
+      ...choiceSource,
+    }),
+    z.object({
+      ...questionBase,
+      type: z.literal('DropdownList'),
+      placeholderText: z.string().trim().max(200).default(''),
+      includeOtherOption: z.boolean().default(false),
+      ...choiceSource,
+    }),
+    z.object({
+      ...questionBase,
+      type: z.literal('ShortTextEntry'),
+      placeholderText: z.string().trim().max(200).default(''),
+      maxLength: z.number().int().min(1).max(1000).default(255),
+    }),
+    z.object({
+      ...questionBase,
+      type: z.literal('LongTextEntry'),
+      placeholderText: z.string().trim().max(200).default(''),
+      maxLength: z.number().int().min(1).max(10_000).default(5000),
+    }),
+  ])
+  .superRefine((question, context) => {
+    if (question.type === 'NumericScale' && question.startNumber >= question.endNumber) {
+      context.addIssue({
+        code: 'custom',
+        path: ['endNumber'],
+        message: 'The end number must be greater than the start number',
+      });
+    }
+    if (question.type === 'NumericScale' && question.endNumber - question.startNumber > 100) {
+      context.addIssue({
+        code: 'custom',
+        path: ['endNumber'],
+        message: 'A scale can have at most 101 steps',
+      });
+    }
+    if (question.type === 'MultipleChoice' || question.type === 'DropdownList') {
+      const hasOptions = (question.answerOptions?.length ?? 0) > 0;
+      if (hasOptions && question.listId) {
+        context.addIssue({
+          code: 'custom',
+          path: ['listId'],
+          message: 'Use typed options or a list, not both',
+        });
+      } else if (!hasOptions && !question.listId) {
+        context.addIssue({
+          code: 'custom',
+          path: ['answerOptions'],
+          message: 'Add at least one option or choose a list',
+        });
+      }
+      const options = question.answerOptions ?? [];
+      if (new Set(options.map((option) => option.toLowerCase())).size !== options.length) {
+        context.addIssue({
+          code: 'custom',
+          path: ['answerOptions'],
+          message: 'Each option must be different',
+        });
+      }
+    }
+  });
+export type SurveyQuestion = z.output<typeof surveyQuestionSchema>;
+export type SurveyQuestionInput = z.input<typeof surveyQuestionSchema>;
+
+/** The definition of a version (part 2 §3); the server validates it on every write. */
+export const surveyDefinitionSchema = z
+  .object({
+    schemaVersion: z.literal('1.0').default(defaultSchemaVersion),
+    openingText: z
+      .string()
+      .max(5000, 'Opening text must be at most 5000 characters')
+      .default(defaultOpeningText),
+    closingText: z
+      .string()
+      .max(5000, 'Closing text must be at most 5000 characters')
+      .default(defaultClosingText),
+    reviewLink: reviewLinkSchema.default(''),
+    properties: z.array(surveyPropertySchema).max(100, 'At most 100 properties').default([]),
+    questions: z.array(surveyQuestionSchema).max(200, 'At most 200 questions').default([]),
+  })
+  .superRefine((definition, context) => {
+    const seen = new Map<string, string>();
+    definition.properties.forEach((property, index) => {
+      if (seen.has(property.id)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['properties', index, 'id'],
+          message: 'Each property needs its own id',
+        });
+      }
+      seen.set(property.id, 'property');
+    });
+    const labels = new Set<string>();
+    definition.properties.forEach((property, index) => {
+      const key = property.label.toLowerCase();
+      if (labels.has(key)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['properties', index, 'label'],
+          message: 'Each property needs its own label',
+        });
+      }
+      labels.add(key);
+    });
+    definition.questions.forEach((question, index) => {
+      if (seen.has(question.id)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['questions', index, 'id'],
+          message: 'Each question needs its own id',
+        });
+      }
+      seen.set(question.id, 'question');
+    });
+  });
+export type SurveyDefinition = z.output<typeof surveyDefinitionSchema>;
+export type SurveyDefinitionInput = z.input<typeof surveyDefinitionSchema>;
+
+/** Part 2 §3: the definition may arrive as a JSON string or as an object. */
+export const surveyDefinitionPayloadSchema = z.preprocess((value, context) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'The definition is not valid JSON' });
+    return z.NEVER;
+  }
+}, surveyDefinitionSchema);
+
+/** `[Property Label]` tokens in opening and closing texts (part 2 §2). */
+export function findPropertyTokens(text: string): string[] {
+  return [...text.matchAll(/\[([^[\]]+)\]/g)].map((match) => match[1]!.trim());
+}
+
+/** Fills `[Property Label]` tokens with values by label; unknown tokens stay as they are. */
+export function fillPropertyTokens(text: string, valuesByLabel: Record<string, string>): string {
+  const byLowerLabel = new Map(
+    Object.entries(valuesByLabel).map(([label, value]) => [label.toLowerCase(), value]),
+  );
+  return text.replace(
+    /\[([^[\]]+)\]/g,
+    (token, label: string) => byLowerLabel.get(label.trim().toLowerCase()) ?? token,
+  );
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import type { QuestionType, SurveyQuestion } from './survey-definition.js';
+
+export const periods = ['hours', 'days', 'weeks', 'months'] as const;
+export const periodSchema = z.enum(periods, { error: 'Unit is required' });
+export type Period = z.infer<typeof periodSchema>;
+
+/** Part 2 §9: a survey expires 30 days after it is sent unless the settings say otherwise. */
+export const defaultExpiration = { duration: 30, period: 'days' } as const;
+export const defaultReminderMessage = 'Please complete the survey...';
+
+export const expirationSchema = z.object({
+  duration: z
+    .number({ error: 'Duration must be a number' })
+    .int('Duration must be a whole number')
+    .min(1, 'Duration must be at least 1')
+    .max(1000, 'Duration must be at most 1000'),
+  period: periodSchema,
+});
+
+/** Part 2 §5: a reminder's duration is required, numeric, above 0 and at most 365. */
+export const reminderDurationSchema = z
+  .number({ error: 'Duration must be a number' })
+  .gt(0, 'Duration must be greater than 0')
+  .max(365, 'Duration cannot exceed 365');
+
+export const reminderEvents = ['sent', 'opened'] as const;
+
+export const reminderSchema = z.object({
+  id: z.uuid(),
+  duration: reminderDurationSchema,
+  period: periodSchema,
+  event: z.enum(reminderEvents).default('sent'),
+  message: z
+    .string()
+    .trim()
+    .max(1000, 'The message must be at most 1000 characters')
+    .default('')
+    .transform((message) => message || defaultReminderMessage),
+});
+export type Reminder = z.output<typeof reminderSchema>;
+export type ReminderInput = z.input<typeof reminderSchema>;
+
+export const conditionOperators = [
+  'GREATER_THAN',
+  'LESS_THAN',
+  'IS_EQUAL',
+  'IS_NOT_EQUAL',
+  'IS_EMPTY',
+  'IS_NOT_EMPTY',
+] as const;
+export const conditionOperatorSchema = z.enum(conditionOperators);
+export type ConditionOperator = z.infer<typeof conditionOperatorSchema>;
+
+const scaleTypes: QuestionType[] = ['NetPromoterScore', 'NumericScale', 'StarRatingScale'];
+
+/** Part 2 §5: scales allow all six operators; other questions equals, not-equals, empty, not-empty. */
+export function allowedOperators(type: QuestionType): readonly ConditionOperator[] {
+  return scaleTypes.includes(type)
+    ? conditionOperators
+    : ['IS_EQUAL', 'IS_NOT_EQUAL', 'IS_EMPTY', 'IS_NOT_EMPTY'];
+}
+
+export function operatorNeedsValue(operator: ConditionOperator): boolean {
+  return operator !== 'IS_EMPTY' && operator !== 'IS_NOT_EMPTY';
+}
+
+/** The numeric range of a scale question (part 2 §5): NPS 0-10, stars 1-5, numeric start-end. */
+export function scaleRange(question: SurveyQuestion): { min: number; max: number } | undefined {
+  switch (question.type) {
+    case 'NetPromoterScore':
+      return { min: 0, max: 10 };
+    case 'StarRatingScale':
+      return { min: 1, max: 5 };
+    case 'NumericScale':
+      return { min: question.startNumber, max: question.endNumber };
+    default:
+      return undefined;
+  }
+}
+
+/** Clamps a typed number into the question's range (part 2 §5, alert and filter values). */
+export function clampToScale(question: SurveyQuestion, value: number): number {
+  const range = scaleRange(question);
+  return range ? Math.min(range.max, Math.max(range.min, value)) : value;
+}
+
+export const notificationChannels = ['email', 'slack'] as const;
+
+export const alertConditionSchema = z.object({
+  surveyQuestionId: z.uuid('Choose a question'),
+  operator: conditionOperatorSchema,
+  value: z.union([z.string().max(500), z.number()]).default(''),
+});
+export type AlertCondition = z.infer<typeof alertConditionSchema>;
+
+const recipientSchema = z.string().trim().toLowerCase().pipe(z.email('Please enter valid email addresses'));
+
+export const alertSchema = z.object({
+  id: z.string().trim().min(1).max(100),
+  name: z.string({ error: 'Alert name is required' }).trim().min(1, 'Alert name is required').max(100),
+  conditions: z.array(alertConditionSchema).min(1, 'Add at least one condition').max(20),
+  recipients: z.array(recipientSchema).min(1, 'At least one recipient is required').max(50),
+  notificationChannels: z.array(z.enum(notificationChannels)).min(1).default(['email']),
+});
+export type Alert = z.output<typeof alertSchema>;
+export type AlertInput = z.input<typeof alertSchema>;
+
+/** "a@b.co, c@d.co" as typed in the alert modal (part 2 §5). */
+export function parseRecipients(text: string): string[] {
+  return text
+    .split(',')
+    .map((recipient) => recipient.trim())
+    .filter(Boolean);
+}
+
+export const surveySettingsSchema = z.object({
+  expiration: expirationSchema.default({ ...defaultExpiration }),
+  reminders: z.array(reminderSchema).max(20, 'At most 20 reminders').default([]),
+  alerts: z.array(alertSchema).max(50, 'At most 50 alerts').default([]),
+});
+export type SurveySettings = z.output<typeof surveySettingsSchema>;
+export type SurveySettingsInput = z.input<typeof surveySettingsSchema>;
+
+/**
+ * Alerts must point at questions of the definition, with an operator the question's type allows
+ * and, unless the operator is empty/not-empty, a value in range (part 2 §5). Answers the
+ * problems by field path, empty when the settings fit the definition.
+ */
+export function checkAlertsAgainstQuestions(
+  alerts: Alert[],
+  questions: SurveyQuestion[],
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  alerts.forEach((alert, alertIndex) => {
+    alert.conditions.forEach((condition, conditionIndex) => {
+      const path = `alerts.${alertIndex}.conditions.${conditionIndex}`;
+      const question = byId.get(condition.surveyQuestionId);
+      if (!question) {
+        problems[`${path}.surveyQuestionId`] = 'This question is not in the survey';
+        return;
+      }
+      if (!allowedOperators(question.type).includes(condition.operator)) {
+        problems[`${path}.operator`] = 'This operator does not apply to the question';
+        return;
+      }
+      if (!operatorNeedsValue(condition.operator)) return;
+      if (condition.value === '' || condition.value === undefined) {
+        problems[`${path}.value`] = 'Enter a value';
+        return;
+      }
+      const range = scaleRange(question);
+      if (range) {
+        const numeric = Number(condition.value);
+        if (!Number.isFinite(numeric) || numeric < range.min || numeric > range.max) {
+          problems[`${path}.value`] = `Enter a number from ${range.min} to ${range.max}`;
+        }
+      }
+    });
+  });
+  return problems;
+}
