@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { listRoutes } from './modules/lists/lists.routes.js';
 import { logoRoutes } from './modules/logo/logo.routes.js';
+import { templateRoutes } from './modules/templates/templates.routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.js';
 
 /** The whole HTTP application; used by `main.ts` and by the tests (through `app.inject`). */
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         listRoutes,
         logoRoutes,
         apiKeyRoutes,
+        templateRoutes,
       ];
       for (const routes of modules) {
         await api.register(routes, { ctx });

@@ -51,8 +51,12 @@ export const surveyPropertySchema = z
       });
     }
   })
-  // Changing the type away from ListItem clears the list (part 2 §4).
-  .transform((property) => (property.type === 'ListItem' ? property : { ...property, listId: undefined }));
+  // Changing the type away from ListItem clears the list (part 2 §4). `overwrite`, not
+  // `transform`: replies are encoded with the same schema, and a transform cannot encode.
+  .overwrite((property) => {
+    if (property.type !== 'ListItem') delete property.listId;
+    return property;
+  });
 export type SurveyProperty = z.output<typeof surveyPropertySchema>;
 export type SurveyPropertyInput = z.input<typeof surveyPropertySchema>;
 

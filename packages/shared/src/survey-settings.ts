@@ -36,7 +36,7 @@ export const reminderSchema = z.object({
     .trim()
     .max(1000, 'The message must be at most 1000 characters')
     .default('')
-    .transform((message) => message || defaultReminderMessage),
+    .overwrite((message) => message || defaultReminderMessage),
 });
 export type Reminder = z.output<typeof reminderSchema>;
 export type ReminderInput = z.input<typeof reminderSchema>;

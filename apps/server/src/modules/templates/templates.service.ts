@@ -1,0 +1,374 @@
+import {
+  canChangeTemplateState,
+  checkAlertsAgainstQuestions,
+  isDefinitionEditable,
+  type SurveyDefinition,
+  type SurveySettings,
+  staleTemplateMessage,
+  surveyDefinitionSchema,
+  surveySettingsSchema,
+} from '@graphium/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { lists } from '../../db/schema.js';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
+import type { WorkspaceActor } from '../../http/request-context.js';
+import {
+  countTemplatesCreatedFromBases,
+  findPublishedVersion,
+  findTemplate,
+  findTemplateSummaries,
+  findVersion,
+  findVersions,
+  insertTemplate,
+  insertVersion,
+  nextVersionNumber,
+  type TemplateKind,
+  type TemplateRow,
+  type TemplateState,
+  updateTemplate,
+  updateVersion,
+  type VersionRow,
+} from './templates.repository.js';
+
+export interface TemplateVersionView {
+  versionId: string;
+  templateId: string;
+  name: string;
+  description: string;
+  state: TemplateState;
+  versionNumber: number;
+  definition: SurveyDefinition;
+  settings: SurveySettings;
+  baseVersionId: string | null;
+  createdByAccountId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  versions: { versionId: string; versionNumber: number; state: TemplateState; updatedAt: string }[];
+}
+
+export interface TemplateSummaryView {
+  templateId: string;
+  versionId: string;
+  name: string;
+  description: string;
+  state: TemplateState;
+  updatedAt: string;
+  questionCount: number;
+  usageCount: number;
+  responsesCount: number;
+}
+
+const kindNames: Record<TemplateKind, { notFound: string }> = {
+  survey: { notFound: 'Survey template not found' },
+  base: { notFound: 'Base survey template not found' },
+};
+
+function isProvider(ctx: AppContext, actor: WorkspaceActor): boolean {
+  return ctx.providerWorkspaceId !== undefined && actor.workspaceId === ctx.providerWorkspaceId;
+}
+
+/** Base templates are changed only from the provider workspace (part 2 §6, ARCHITECTURE.md §4). */
+function requireWriter(ctx: AppContext, actor: WorkspaceActor, kind: TemplateKind): void {
+  if (kind === 'base' && !isProvider(ctx, actor)) {
+    throw forbidden('Only the provider workspace can create or change base templates.');
+  }
+}
+
+/** Whether the actor may see this template's version at all; anything else answers 404. */
+function canRead(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  template: TemplateRow,
+  version: VersionRow,
+): boolean {
+  if (template.kind === 'survey') return template.workspaceId === actor.workspaceId;
+  // Every workspace may use a published base version ("Use a predefined template").
+  return (
+    template.workspaceId === ctx.providerWorkspaceId &&
+    (isProvider(ctx, actor) || version.state === 'PUBLISHED')
+  );
+}
+
+function canWrite(ctx: AppContext, actor: WorkspaceActor, template: TemplateRow): boolean {
+  if (template.kind === 'survey') return template.workspaceId === actor.workspaceId;
+  return isProvider(ctx, actor) && template.workspaceId === actor.workspaceId;
+}
+
+function toView(template: TemplateRow, version: VersionRow, versions: VersionRow[]): TemplateVersionView {
+  return {
+    versionId: version.id,
+    templateId: template.id,
+    name: template.name,
+    description: template.description,
+    state: version.state,
+    versionNumber: version.versionNumber,
+    definition: surveyDefinitionSchema.parse(version.definition),
+    settings: surveySettingsSchema.parse(version.settings),
+    baseVersionId: version.baseVersionId,
+    createdByAccountId: version.createdByAccountId,
+    createdAt: version.createdAt.toISOString(),
+    updatedAt: version.updatedAt.toISOString(),
+    versions: versions.map((item) => ({
+      versionId: item.id,
+      versionNumber: item.versionNumber,
+      state: item.state,
+      updatedAt: item.updatedAt.toISOString(),
+    })),
+  };
+}
+
+async function loadView(
+  db: Executor,
+  template: TemplateRow,
+  version: VersionRow,
+): Promise<TemplateVersionView> {
+  return toView(template, version, await findVersions(db, template.id));
+}
+
+export async function listTemplates(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  kind: TemplateKind,
+): Promise<TemplateSummaryView[]> {
+  const rows =
+    kind === 'survey'
+      ? await findTemplateSummaries(ctx.db, 'survey', { workspaceId: actor.workspaceId })
+      : ctx.providerWorkspaceId
+        ? await findTemplateSummaries(ctx.db, 'base', {
+            workspaceId: ctx.providerWorkspaceId,
+            publishedOnly: !isProvider(ctx, actor),
+          })
+        : [];
+  const usage =
+    kind === 'base'
+      ? await countTemplatesCreatedFromBases(
+          ctx.db,
+          rows.map((row) => row.template.id),
+        )
+      : new Map();
+  return rows.map(({ template, version }) => ({
+    templateId: template.id,
+    versionId: version.id,
+    name: template.name,
+    description: template.description,
+    state: version.state,
+    updatedAt: version.updatedAt.toISOString(),
+    questionCount: surveyDefinitionSchema.parse(version.definition).questions.length,
+    usageCount: usage.get(template.id) ?? 0,
+    // Completed surveys arrive with the sending issue; until then no template has any.
+    responsesCount: 0,
+  }));
+}
+
+export async function getTemplateVersion(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  kind: TemplateKind,
+  versionId: string,
+): Promise<TemplateVersionView> {
+  const found = await findVersion(ctx.db, kind, versionId);
+  if (!found || !canRead(ctx, actor, found.template, found.version)) throw notFound(kindNames[kind].notFound);
+  return loadView(ctx.db, found.template, found.version);
+}
+
+/** Lists referenced by ListItem properties and list-based questions must be the workspace's own. */
+async function checkListReferences(
+  db: Executor,
+  workspaceId: string,
+  definition: SurveyDefinition,
+): Promise<void> {
+  const references: [string, string][] = [];
+  definition.properties.forEach((property, index) => {
+    if (property.listId) references.push([`properties.${index}.listId`, property.listId]);
+  });
+  definition.questions.forEach((question, index) => {
+    if ('listId' in question && question.listId)
+      references.push([`questions.${index}.listId`, question.listId]);
+  });
+  if (references.length === 0) return;
+  const ids = [...new Set(references.map(([, id]) => id))];
+  const found = await db
+    .select({ id: lists.id })
+    .from(lists)
+    .where(and(eq(lists.workspaceId, workspaceId), inArray(lists.id, ids)));
+  const known = new Set(found.map((row) => row.id));
+  const details = Object.fromEntries(
+    references.filter(([, id]) => !known.has(id)).map(([path]) => [path, 'Choose a list of this workspace']),
+  );
+  if (Object.keys(details).length > 0)
+    throw invalid('The definition uses a list that does not exist.', details);
+}
+
+function checkSettings(settings: SurveySettings, definition: SurveyDefinition): void {
+  const details = checkAlertsAgainstQuestions(settings.alerts, definition.questions);
+  if (Object.keys(details).length > 0) {
+    throw invalid('An alert does not fit the questions of the survey.', details);
+  }
+}
+
+export interface CreateTemplateInput {
+  name: string;
+  description: string;
+  /** Creating from a base copies the published base version (ARCHITECTURE.md §4). */
+  baseVersionId?: string | undefined;
+}
+
+export async function createTemplate(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  kind: TemplateKind,
+  input: CreateTemplateInput,
+): Promise<TemplateVersionView> {
+  requireWriter(ctx, actor, kind);
+  let definition: SurveyDefinition = surveyDefinitionSchema.parse({});
+  let settings: SurveySettings = surveySettingsSchema.parse({});
+  let baseVersionId: string | null = null;
+  if (input.baseVersionId) {
+    const base = await findVersion(ctx.db, 'base', input.baseVersionId);
+    if (!base || !canRead(ctx, actor, base.template, base.version) || base.version.state !== 'PUBLISHED') {
+      throw invalid('Choose a published base template.', {
+        baseSurveyTemplateVersionId: 'Choose a base template',
+      });
+    }
+    // The same question and property ids, so answers stay comparable with the base.
+    definition = surveyDefinitionSchema.parse(base.version.definition);
+    settings = surveySettingsSchema.parse(base.version.settings);
+    baseVersionId = base.version.id;
+  }
+  return ctx.db.transaction(async (tx) => {
+    const template = await insertTemplate(tx, {
+      workspaceId: actor.workspaceId,
+      kind,
+      name: input.name,
+      description: input.description,
+    });
+    const version = await insertVersion(tx, {
+      templateId: template.id,
+      versionNumber: 1,
+      state: 'DRAFT',
+      definition,
+      settings,
+      baseVersionId,
+      createdByAccountId: actor.accountId ?? null,
+    });
+    return loadView(tx, template, version);
+  });
+}
+
+export interface UpdateVersionInput {
+  name?: string | undefined;
+  description?: string | undefined;
+  definition?: SurveyDefinition | undefined;
+  settings?: SurveySettings | undefined;
+  /** The version's `updatedAt` as the client last read it. */
+  updatedAt?: string | undefined;
+}
+
+export async function updateTemplateVersion(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  kind: TemplateKind,
+  versionId: string,
+  input: UpdateVersionInput,
+): Promise<TemplateVersionView> {
+  requireWriter(ctx, actor, kind);
+  return ctx.db.transaction(async (tx) => {
+    const found = await findVersion(tx, kind, versionId, true);
+    if (!found || !canWrite(ctx, actor, found.template)) throw notFound(kindNames[kind].notFound);
+    const { template, version } = found;
+    if (input.updatedAt && new Date(input.updatedAt).getTime() !== version.updatedAt.getTime()) {
+      throw conflict(staleTemplateMessage);
+    }
+    if (input.definition && !isDefinitionEditable(version.state)) {
+      throw conflict(
+        'Only a draft version can change its questions and properties. Use Edit to create a new draft.',
+      );
+    }
+    const definition = input.definition ?? surveyDefinitionSchema.parse(version.definition);
+    const settings = input.settings ?? surveySettingsSchema.parse(version.settings);
+    if (input.definition) await checkListReferences(tx, template.workspaceId, definition);
+    if (input.definition || input.settings) checkSettings(settings, definition);
+    if (input.name !== undefined || input.description !== undefined) {
+      await updateTemplate(tx, template.id, { name: input.name, description: input.description });
+    }
+    const updated = await updateVersion(
+      tx,
+      version.id,
+      { definition: input.definition, settings: input.settings },
+      ctx.now(),
+    );
+    const fresh = (await findTemplate(tx, kind, template.id)) ?? template;
+    return loadView(tx, fresh, updated);
+  });
+}
+
+/**
+ * Edit on a published or unpublished version: a new draft copying the newest version. When the
+ * newest is already a draft, that draft is the answer (Edit twice makes one draft).
+ */
+export async function createDraftVersion(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  kind: TemplateKind,
+  templateId: string,
+): Promise<TemplateVersionView> {
+  requireWriter(ctx, actor, kind);
+  return ctx.db.transaction(async (tx) => {
+    const template = await findTemplate(tx, kind, templateId, true);
+    if (!template || !canWrite(ctx, actor, template)) throw notFound(kindNames[kind].notFound);
+    const [newest] = await findVersions(tx, template.id);
+    if (!newest) throw notFound(kindNames[kind].notFound);
+    if (newest.state === 'DRAFT') return loadView(tx, template, newest);
+    const draft = await insertVersion(tx, {
+      templateId: template.id,
+      versionNumber: await nextVersionNumber(tx, template.id),
+      state: 'DRAFT',
+      definition: newest.definition,
+      settings: newest.settings,
+      baseVersionId: newest.baseVersionId,
+      createdByAccountId: actor.accountId ?? null,
+    });
+    return loadView(tx, template, draft);
+  });
+}
+
+const stateWords: Record<TemplateState, string> = {
+  DRAFT: 'a draft',
+  PUBLISHED: 'published',
+  UNPUBLISHED: 'unpublished',
+};
+
+/** Publish and unpublish; publishing a version unpublishes the template's previously published one. */
+export async function changeTemplateState(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  kind: TemplateKind,
+  versionId: string,
+  to: 'PUBLISHED' | 'UNPUBLISHED',
+): Promise<TemplateVersionView> {
+  requireWriter(ctx, actor, kind);
+  return ctx.db.transaction(async (tx) => {
+    const found = await findVersion(tx, kind, versionId, true);
+    if (!found || !canWrite(ctx, actor, found.template)) throw notFound(kindNames[kind].notFound);
+    const { template, version } = found;
+    if (!canChangeTemplateState(version.state, to)) {
+      throw conflict(
+        to === 'PUBLISHED'
+          ? 'This version is already published.'
+          : `This version is ${stateWords[version.state]}: only a published version can be unpublished.`,
+      );
+    }
+    if (to === 'PUBLISHED') {
+      const definition = surveyDefinitionSchema.parse(version.definition);
+      if (definition.questions.length === 0) {
+        throw new AppError('CONFLICT', 'Add at least one question before publishing.');
+      }
+      const published = await findPublishedVersion(tx, template.id);
+      if (published) await updateVersion(tx, published.id, { state: 'UNPUBLISHED' }, ctx.now());
+    }
+    const updated = await updateVersion(tx, version.id, { state: to }, ctx.now());
+    return loadView(tx, template, updated);
+  });
+}
