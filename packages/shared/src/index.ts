@@ -5,3 +5,4 @@ export * from './workspace.js';
 export * from './survey-definition.js';
 export * from './survey-settings.js';
 export * from './survey-template.js';
+export * from './logo.js';

@@ -24,6 +24,8 @@ interface EmailLayout {
   paragraphs: string[];
   action: { label: string; url: string };
   footnote: string;
+  /** The customer's logo (absolute URL), shown at the top. */
+  logo?: { url: string; alt: string } | undefined;
 }
 
 /** One layout for every e-mail: a heading, paragraphs, one button and a footnote, in HTML and text. */
@@ -43,7 +45,7 @@ function renderEmail(layout: EmailLayout): RenderedEmail {
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
-<tr><td style="font-size:14px;font-weight:bold;color:#4338ca;padding-bottom:16px">${productName}</td></tr>
+${layout.logo ? `<tr><td style="padding-bottom:16px"><img src="${escapeHtml(layout.logo.url)}" alt="${escapeHtml(layout.logo.alt)}" height="48" style="display:block;height:48px;width:auto;max-width:240px;border:0"></td></tr>\n` : ''}<tr><td style="font-size:14px;font-weight:bold;color:#4338ca;padding-bottom:16px">${productName}</td></tr>
 <tr><td style="font-size:20px;font-weight:bold;padding-bottom:16px">${escapeHtml(layout.heading)}</td></tr>
 ${layout.paragraphs.map((paragraph) => `<tr><td style="font-size:15px;line-height:22px;padding-bottom:12px">${escapeHtml(paragraph)}</td></tr>`).join('\n')}
 <tr><td style="padding:16px 0"><a href="${escapeHtml(layout.action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(layout.action.label)}</a></td></tr>
@@ -58,8 +60,10 @@ export function renderInvitationEmail(input: {
   workspaceName: string;
   link: string;
   validDays: number;
+  logoUrl?: string | null;
 }): RenderedEmail {
   return renderEmail({
+    logo: input.logoUrl ? { url: input.logoUrl, alt: `${input.workspaceName} logo` } : undefined,
     subject: `${input.inviterName} invited you to join ${input.workspaceName} on ${productName}`,
     heading: `Join ${input.workspaceName} on ${productName}`,
     paragraphs: [

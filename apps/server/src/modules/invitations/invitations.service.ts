@@ -13,6 +13,7 @@ import { conflict, forbidden, notFound } from '../../errors.js';
 import type { MemberContext } from '../../http/request-context.js';
 import { findAccountByEmail } from '../accounts/accounts.repository.js';
 import { dispatchMessages, queueEmail } from '../delivery/outbox.service.js';
+import { findLogoUrl } from '../logo/logo.service.js';
 import {
   countActiveMembers,
   findMember,
@@ -52,6 +53,7 @@ export async function inviteUser(
   const { emailAddress, role } = inviteUserSchema.parse(input);
   const { workspaceId, workspaceName } = member.membership;
   const now = ctx.now();
+  const logoUrl = await findLogoUrl(ctx, member.membership.customerId, { absolute: true });
   const { invitation, outboxId } = await ctx.db.transaction(async (tx) => {
     const existing = await findAccountByEmail(tx, emailAddress);
     if (existing) {
@@ -70,6 +72,7 @@ export async function inviteUser(
       workspaceName,
       link: invitationLink(ctx, invitation.id),
       validDays: invitationValidityDays,
+      logoUrl,
     });
     const outboxId = await queueEmail(tx, {
       workspaceId,
@@ -109,7 +112,7 @@ export async function getInvitation(
     workspaceInvitationId: invitation.id,
     workspaceName: details.workspaceName,
     workspaceMemberCount: await countActiveMembers(ctx.db, invitation.workspaceId),
-    workspaceSettings: { workspaceLogoUrl: null },
+    workspaceSettings: { workspaceLogoUrl: await findLogoUrl(ctx, details.customerId) },
     emailAddress: invitation.emailAddress,
     role: invitation.role,
     isExistingAccount: Boolean(invitee),

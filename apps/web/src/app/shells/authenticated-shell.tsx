@@ -3,6 +3,7 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { useAuthStatus } from '@/features/auth/api/get-startup';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { CustomerLogo } from '@/features/logo/components/customer-logo';
 import { FullPageConnectionError, FullPageLoading } from './full-page-status';
 
 type NavigationEntry = { to: string; label: string };
@@ -43,9 +44,10 @@ export function AuthenticatedShell() {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-8 px-4 sm:px-6 lg:px-8">
           <NavLink
             to="/dashboard"
-            className="rounded-md py-3 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="flex items-center gap-3 rounded-md py-3 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             <Logo />
+            <CustomerLogo customerName={workspaces[0]?.workspaceName} />
           </NavLink>
           <nav
             aria-label="Main"

@@ -1,0 +1,4 @@
+export const logoKeys = {
+  all: ['logo'] as const,
+  current: () => [...logoKeys.all, 'current'] as const,
+};
