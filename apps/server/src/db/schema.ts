@@ -224,16 +224,21 @@ export const listItems = pgTable(
 );
 
 /** The customer's logo, in the database (ARCHITECTURE.md §4), served by content hash. */
-export const logos = pgTable('logos', {
-  customerId: uuid('customer_id')
-    .primaryKey()
-    .references(() => customers.id),
-  content: bytea('content').notNull(),
-  contentType: text('content_type').notNull(),
-  sha256: text('sha256').notNull(),
-  size: integer('size').notNull(),
-  updatedAt: updatedAt(),
-});
+export const logos = pgTable(
+  'logos',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => customers.id),
+    content: bytea('content').notNull(),
+    contentType: text('content_type').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    updatedAt: updatedAt(),
+  },
+  // The public URL is /api/logos/{sha256}.
+  (table) => [index('logos_sha256_idx').on(table.sha256)],
+);
 
 /** API keys of a customer: only the hash is kept; the key is shown once. */
 export const apiKeys = pgTable(

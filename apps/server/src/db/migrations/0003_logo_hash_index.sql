@@ -1,0 +1,1 @@
+CREATE INDEX "logos_sha256_idx" ON "logos" USING btree ("sha256");
