@@ -56,3 +56,12 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     ),
   ).toEqual([]);
 }
+
+/** The admin of the provider workspace, which owns base survey templates (set up by the global setup). */
+export function providerAccount(): { emailAddress: string; password: string } {
+  const emailAddress = process.env.E2E_PROVIDER_EMAIL;
+  const password = process.env.E2E_PROVIDER_PASSWORD;
+  if (!emailAddress || !password)
+    throw new Error('The provider account is missing: is the global setup running?');
+  return { emailAddress, password };
+}
