@@ -18,7 +18,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/accounts/',
     {
-      schema: { tags: ['accounts'], body: signUpSchema, response: { 201: startupResponseSchema } },
+      schema: {
+        tags: ['accounts'],
+        security: [],
+        body: signUpSchema,
+        response: { 201: startupResponseSchema },
+      },
       config: { rateLimit: authRateLimit(ctx) },
     },
     async (request, reply) => {

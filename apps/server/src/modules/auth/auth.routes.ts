@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/auth/login',
     {
-      schema: { tags: ['auth'], body: loginSchema, response: { 200: startupResponseSchema } },
+      schema: { tags: ['auth'], security: [], body: loginSchema, response: { 200: startupResponseSchema } },
       config: { rateLimit: authRateLimit(ctx) },
     },
     async (request, reply) => {
@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  app.post('/auth/logout', { schema: { tags: ['auth'], security: [] } }, async (request, reply) => {
     await logout(ctx, readSessionToken(request));
     clearSessionCookies(reply);
     return reply.status(204).send();
@@ -45,7 +45,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/auth/password-reset',
     {
-      schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 202: messageResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: passwordResetRequestSchema,
+        response: { 202: messageResponseSchema },
+      },
       config: { rateLimit: authRateLimit(ctx) },
     },
     async (request, reply) => {
@@ -57,7 +62,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/auth/password-reset/confirm',
     {
-      schema: { tags: ['auth'], body: passwordResetConfirmSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: passwordResetConfirmSchema,
+        response: { 200: messageResponseSchema },
+      },
       config: { rateLimit: authRateLimit(ctx) },
     },
     async (request) => {

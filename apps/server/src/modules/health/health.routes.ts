@@ -14,6 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags: ['operations'],
+        security: [],
         response: {
           200: healthSchema,
           503: healthSchema,

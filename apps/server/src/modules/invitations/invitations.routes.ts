@@ -19,7 +19,14 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.get(
     '/workspaces/invitation/:id',
-    { schema: { tags: ['invitations'], params: invitationParams, response: { 200: invitationSchema } } },
+    {
+      schema: {
+        tags: ['invitations'],
+        security: [],
+        params: invitationParams,
+        response: { 200: invitationSchema },
+      },
+    },
     async (request) => {
       const viewer = await getSession(ctx, request);
       return getInvitation(ctx, request.params.id, viewer?.accountId);

@@ -59,7 +59,7 @@ export const logoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/logos/:sha256',
-    { schema: { tags: ['logo'], params: z.object({ sha256: z.string() }) } },
+    { schema: { tags: ['logo'], security: [], params: z.object({ sha256: z.string() }) } },
     async (request, reply) => {
       const file = await getLogoFile(ctx, request.params.sha256);
       return (
