@@ -10,6 +10,8 @@ test('only the provider workspace sees Base Surveys', async ({ page }) => {
   await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
 
   await signUp(page, newPerson('Carl', 'Customer'));
-  await expect(page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Surveys' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Surveys' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Base Surveys' })).toHaveCount(0);
 });

@@ -8,16 +8,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ErrorBody } from '@graphium/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppContext } from './context.js';
 import { registerAntiForgery } from './http/anti-forgery.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { openApiOptions } from './http/openapi.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -67,11 +63,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   registerAntiForgery(app, { secret: config.sessionSecret, secure: config.cookieSecure });
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Graphium API', version: '1.0.0' }, servers: [{ url: '/' }] },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.register(
     async (api) => {

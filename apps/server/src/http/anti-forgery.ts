@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { xsrfCookieName, xsrfHeaderName } from '@graphium/shared';
+import { looksLikeApiKey, xsrfCookieName, xsrfHeaderName } from '@graphium/shared';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../errors.js';
+import { readBearerToken } from './request-context.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -25,8 +26,10 @@ export function isValidXsrfToken(secret: string, token: string | undefined): tok
 
 /**
  * Signed double-submit anti-forgery (ARCHITECTURE.md §3): a readable `XSRF-TOKEN` cookie that the
- * client echoes in `X-XSRF-TOKEN` on every mutation. The signature stops a planted cookie; calls
- * with an API key (`Authorization: Bearer`) carry no ambient credentials and are exempt.
+ * client echoes in `X-XSRF-TOKEN` on every mutation. The signature stops a planted cookie. Calls
+ * with an API key (`Authorization: Bearer gph_live_…`) carry no ambient credentials and are
+ * exempt: a Bearer request never acts through the session cookie (request-context.ts), and a
+ * Bearer value that is not shaped like a key gets no exemption at all.
  */
 export function registerAntiForgery(
   app: FastifyInstance,
@@ -44,7 +47,8 @@ export function registerAntiForgery(
       });
     }
     if (safeMethods.has(request.method)) return;
-    if (request.headers.authorization?.startsWith('Bearer ')) return;
+    const bearer = readBearerToken(request);
+    if (bearer !== undefined && looksLikeApiKey(bearer)) return;
     const header = request.headers[xsrfHeaderName.toLowerCase()];
     if (!hasValidCookie || typeof header !== 'string' || header !== cookie) {
       throw forbidden('Missing or invalid anti-forgery token. Reload the page and try again.');

@@ -2,6 +2,7 @@ import { sessionCookieName, type WorkspaceRole } from '@graphium/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthenticated } from '../errors.js';
+import { authenticateApiKey } from '../modules/api-keys/api-keys.service.js';
 import {
   findSessionAccount,
   type SessionAccount,
@@ -30,7 +31,19 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
   return unsigned.valid && unsigned.value ? unsigned.value : undefined;
 }
 
+/**
+ * The `Authorization: Bearer` credential, if any. A request that carries one is an API call: it
+ * never acts through the session cookie, so session-only routes answer it with 401.
+ */
+export function readBearerToken(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer(?:[ \t]+(.*))?$/i.exec(header.trim());
+  return match ? (match[1] ?? '').trim() : undefined;
+}
+
 async function loadSession(ctx: AppContext, request: FastifyRequest): Promise<SessionAccount | undefined> {
+  if (readBearerToken(request) !== undefined) return undefined;
   const token = readSessionToken(request);
   if (!token) return undefined;
   const now = ctx.now();
@@ -123,7 +136,7 @@ export function clearSessionCookies(reply: FastifyReply): void {
   }
 }
 
-/** Who acts on a workspace's data: a signed-in member or, once API keys land, a key of its customer. */
+/** Who acts on a workspace's data: a signed-in member or an API key of its customer. */
 export interface WorkspaceActor {
   workspaceId: string;
   customerId: string;
@@ -135,13 +148,19 @@ export interface WorkspaceActor {
 
 /**
  * The data routes (lists, later templates, surveys, responses): `read` lets any member in,
- * `write` needs an editor or admin. API keys (`Authorization: Bearer`) are resolved here too.
+ * `write` needs an editor or admin. With `Authorization: Bearer <key>` the key decides instead:
+ * unknown or revoked → 401, a `read` key on a `write` route → 403. Its workspace is the one
+ * `x-workspace-id` names among the key's customer's workspaces, else the oldest.
  */
 export async function requireWorkspaceActor(
   ctx: AppContext,
   request: FastifyRequest,
   access: 'read' | 'write',
 ): Promise<WorkspaceActor> {
+  const bearer = readBearerToken(request);
+  if (bearer !== undefined) {
+    return authenticateApiKey(ctx, bearer, request.headers['x-workspace-id'], access);
+  }
   const member = await requireMember(ctx, request, access === 'write' ? 'editor' : 'viewer');
   return {
     workspaceId: member.membership.workspaceId,
@@ -149,3 +168,10 @@ export async function requireWorkspaceActor(
     accountId: member.account.accountId,
   };
 }
+
+/**
+ * OpenAPI `security` for routes that accept an API key as well as a session (the data routes
+ * guarded by `requireWorkspaceActor`): put it in the route's schema. Other routes are
+ * documented as session-only.
+ */
+export const sessionOrApiKeySecurity = [{ sessionCookie: [] }, { bearerAuth: [] }];

@@ -9,6 +9,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { ResetPasswordRoute, resetPasswordRouteHandle } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
 import { ApiKeysRoute } from './routes/settings-api-keys';
+import { ListDetailRoute, ListItemsRoute, ListPropertiesRoute } from './routes/settings-list-detail';
 import { ListsRoute } from './routes/settings-lists';
 import { LogoRoute } from './routes/settings-logo';
 import { SettingsUsersRoute } from './routes/settings-users';
@@ -51,6 +52,15 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/settings/users" replace /> },
               { path: 'users', element: <SettingsUsersRoute /> },
               { path: 'lists', element: <ListsRoute /> },
+              {
+                path: 'lists/:listId',
+                element: <ListDetailRoute />,
+                children: [
+                  { index: true, element: <Navigate to="items" replace /> },
+                  { path: 'items', element: <ListItemsRoute /> },
+                  { path: 'properties', element: <ListPropertiesRoute /> },
+                ],
+              },
               { path: 'logo', element: <LogoRoute /> },
               { path: 'api-keys', element: <ApiKeysRoute /> },
             ],

@@ -1,5 +1,63 @@
+import {
+  apiKeySchema,
+  apiKeysResponseSchema,
+  createApiKeySchema,
+  createdApiKeySchema,
+} from '@graphium/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { requireMember } from '../../http/request-context.js';
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 
-/** API keys (part 1 §7): `/customers/api-keys...`. */
-export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+const apiKeyParams = z.object({ id: z.uuid('API key not found') });
+
+/**
+ * API keys (part 1 §7): managed by signed-in people only, never with a key. Keys belong to the
+ * customer of the selected workspace; any member may list them, admins generate and revoke.
+ */
+export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/customers/api-keys',
+    {
+      schema: {
+        tags: ['api-keys'],
+        summary: "List the customer's API keys, newest first",
+        response: { 200: apiKeysResponseSchema },
+      },
+    },
+    async (request) => listApiKeys(ctx, await requireMember(ctx, request)),
+  );
+
+  app.post(
+    '/customers/api-keys',
+    {
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Generate an API key (admins); the reply is the only time the key is shown',
+        body: createApiKeySchema,
+        response: { 201: createdApiKeySchema },
+      },
+    },
+    async (request, reply) => {
+      const member = await requireMember(ctx, request, 'admin');
+      return reply.status(201).send(await createApiKey(ctx, member, request.body));
+    },
+  );
+
+  app.delete(
+    '/customers/api-keys/:id',
+    {
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Revoke an API key (admins); revoking a revoked key changes nothing',
+        params: apiKeyParams,
+        response: { 200: apiKeySchema },
+      },
+    },
+    async (request) => {
+      const member = await requireMember(ctx, request, 'admin');
+      return revokeApiKey(ctx, member, request.params.id);
+    },
+  );
+};

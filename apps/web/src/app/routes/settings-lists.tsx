@@ -1,20 +1,21 @@
-import { List } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { useNavigate } from 'react-router';
+import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { ListsPage } from '@/features/lists/components/lists-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** Editors and admins change lists; viewers read them (the server enforces it as well). */
+export function useCanEditLists(): boolean {
+  const role = useCurrentStartup()?.workspaces[0]?.role;
+  return role === 'admin' || role === 'editor';
+}
 
 export function ListsRoute() {
   useDocumentTitle('Lists');
+  const navigate = useNavigate();
   return (
-    <>
-      <PageHeader
-        level={2}
-        title="Lists"
-        description="Lookup data your surveys can use, with properties and items."
-      />
-      <EmptyState icon={List} title="No lists yet">
-        Lists you create appear here.
-      </EmptyState>
-    </>
+    <ListsPage
+      canEdit={useCanEditLists()}
+      onCreated={(list) => navigate(`/settings/lists/${list.listId}/properties`)}
+    />
   );
 }

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ApiKey,
+  type ApiKeysResponse,
+  apiKeyPrefix,
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+  createApiKeySchema,
+} from '@graphium/shared';
+import type { AppContext } from '../../context.js';
+import { forbidden, notFound, unauthenticated } from '../../errors.js';
+import type { MemberContext, WorkspaceActor } from '../../http/request-context.js';
+import { hashToken } from '../auth/tokens.js';
+import {
+  type ApiKeyRow,
+  findActiveApiKey,
+  findCustomerApiKey,
+  findCustomerApiKeys,
+  insertApiKey,
+  revokeCustomerApiKey,
+  touchApiKey,
+} from './api-keys.repository.js';
+
+// "Last used" needs minute precision, not a write per request.
+const touchIntervalMs = 60 * 1000;
+
+export const invalidApiKeyMessage = 'Invalid or revoked API key.';
+export const readOnlyApiKeyMessage = 'This API key is read-only.';
+
+export function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    apiKeyId: row.id,
+    apiKeyName: row.name,
+    apiKeyDescription: row.description,
+    scope: row.scope,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    isActive: row.isActive,
+  };
+}
+
+/** A new key: 256 random bits behind a recognisable prefix. */
+export function generateApiKey(): { apiKey: string; keyHash: string } {
+  const apiKey = `${apiKeyPrefix}${randomBytes(32).toString('base64url')}`;
+  return { apiKey, keyHash: hashToken(apiKey) };
+}
+
+/** `GET /customers/api-keys`: any member sees the keys of their workspace's customer. */
+export async function listApiKeys(ctx: AppContext, member: MemberContext): Promise<ApiKeysResponse> {
+  const rows = await findCustomerApiKeys(ctx.db, member.membership.customerId);
+  return { apiKeys: rows.map(toApiKey) };
+}
+
+/** `POST /customers/api-keys`: the reply is the only time the key itself leaves the server. */
+export async function createApiKey(
+  ctx: AppContext,
+  member: MemberContext,
+  input: CreateApiKeyInput,
+): Promise<CreatedApiKey> {
+  const { apiKeyName, apiKeyDescription, scope } = createApiKeySchema.parse(input);
+  const { apiKey, keyHash } = generateApiKey();
+  const row = await insertApiKey(ctx.db, {
+    customerId: member.membership.customerId,
+    name: apiKeyName,
+    description: apiKeyDescription ?? null,
+    keyHash,
+    scope,
+    createdByAccountId: member.account.accountId,
+  });
+  return {
+    apiKeyId: row.id,
+    apiKey,
+    apiKeyName: row.name,
+    apiKeyDescription: row.description,
+    scope: row.scope,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * `DELETE /customers/api-keys/{id}`. Revoking is idempotent (docs/decisions/004-api-keys.md): a
+ * key revoked already answers 200 with its state unchanged, so a retried call never fails.
+ */
+export async function revokeApiKey(
+  ctx: AppContext,
+  member: MemberContext,
+  apiKeyId: string,
+): Promise<ApiKey> {
+  const { customerId } = member.membership;
+  const revoked = await revokeCustomerApiKey(ctx.db, customerId, apiKeyId, ctx.now());
+  if (revoked) return toApiKey(revoked);
+  const existing = await findCustomerApiKey(ctx.db, customerId, apiKeyId);
+  if (!existing) throw notFound('API key not found');
+  return toApiKey(existing);
+}
+
+/**
+ * Who acts for a key: the workspace named by `x-workspace-id` among its customer's workspaces,
+ * else the oldest. An unknown or revoked key fails at once, never falling back to a session.
+ */
+export async function authenticateApiKey(
+  ctx: AppContext,
+  apiKey: string,
+  requestedWorkspaceId: unknown,
+  access: 'read' | 'write',
+): Promise<WorkspaceActor> {
+  const key = await findActiveApiKey(ctx.db, hashToken(apiKey));
+  if (!key) throw unauthenticated(invalidApiKeyMessage);
+  if (access === 'write' && key.scope !== 'read-write') throw forbidden(readOnlyApiKeyMessage);
+  const workspaceId = key.workspaceIds.find((id) => id === requestedWorkspaceId) ?? key.workspaceIds[0];
+  if (!workspaceId) throw forbidden('This API key has no workspace to work in.');
+  const now = ctx.now();
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > touchIntervalMs) {
+    await touchApiKey(ctx.db, key.apiKeyId, now, touchIntervalMs);
+  }
+  return { workspaceId, customerId: key.customerId, apiKeyId: key.apiKeyId };
+}

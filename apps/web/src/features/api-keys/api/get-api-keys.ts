@@ -1,0 +1,17 @@
+import type { ApiKeysResponse } from '@graphium/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { apiKeyKeys } from './query-keys';
+
+export async function getApiKeys(): Promise<ApiKeysResponse> {
+  const response = await apiClient.get<ApiKeysResponse>('/customers/api-keys');
+  return response.data;
+}
+
+export function apiKeysQueryOptions() {
+  return queryOptions({ queryKey: apiKeyKeys.list(), queryFn: getApiKeys });
+}
+
+export function useApiKeys() {
+  return useQuery(apiKeysQueryOptions());
+}

@@ -1,0 +1,116 @@
+import { type ApiKey, maskedApiKey } from '@graphium/shared';
+import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { Ban } from 'lucide-react';
+import { useMemo } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
+import { scopeLabels } from './scope-labels';
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** Part 1 §9: numeric month/day/year with 12-hour time (en-US). */
+export function formatDateTime(date: string): string {
+  return dateTimeFormat.format(new Date(date));
+}
+
+type ApiKeysTableProps = {
+  apiKeys: ApiKey[];
+  canManageKeys: boolean;
+  onRevoke: (apiKey: ApiKey) => void;
+};
+
+export function ApiKeysTable({ apiKeys, canManageKeys, onRevoke }: ApiKeysTableProps) {
+  const columns = useMemo<ColumnDef<ApiKey>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Name',
+        cell: ({ row: { original } }) => (
+          <div>
+            <span className="font-medium text-gray-900">{original.apiKeyName}</span>
+            {original.apiKeyDescription && (
+              <p className="mt-0.5 text-gray-600">{original.apiKeyDescription}</p>
+            )}
+          </div>
+        ),
+      },
+      {
+        id: 'key',
+        header: 'Key',
+        cell: () => (
+          <>
+            <span aria-hidden="true" className="font-mono text-gray-600">
+              {maskedApiKey}
+            </span>
+            <span className="sr-only">Hidden</span>
+          </>
+        ),
+      },
+      {
+        id: 'created',
+        header: 'Created',
+        cell: ({ row: { original } }) => formatDateTime(original.createdAt),
+      },
+      {
+        id: 'lastUsed',
+        header: 'Last Used',
+        cell: ({ row: { original } }) =>
+          original.lastUsedAt ? formatDateTime(original.lastUsedAt) : 'Never',
+      },
+      {
+        id: 'scope',
+        header: 'Scope',
+        cell: ({ row: { original } }) => (
+          <span className="whitespace-nowrap">
+            <Badge tone={original.scope === 'read-write' ? 'indigo' : 'blue'}>
+              {scopeLabels[original.scope]}
+            </Badge>
+          </span>
+        ),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: ({ row: { original } }) => (
+          <Badge tone={original.isActive ? 'green' : 'gray'}>
+            {original.isActive ? 'Active' : 'Inactive'}
+          </Badge>
+        ),
+      },
+      {
+        id: 'revoke',
+        header: 'Revoke',
+        cell: ({ row: { original } }) => (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onRevoke(original)}
+            disabled={!original.isActive || !canManageKeys}
+            aria-label={`Revoke ${original.apiKeyName}`}
+          >
+            <Ban className="size-4" aria-hidden="true" />
+            Revoke
+          </Button>
+        ),
+      },
+    ],
+    [canManageKeys, onRevoke],
+  );
+
+  const table = useReactTable({
+    data: apiKeys,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.apiKeyId,
+  });
+
+  return <DataTable table={table} caption="API keys" />;
+}

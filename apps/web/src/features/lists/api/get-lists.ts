@@ -1,0 +1,17 @@
+import type { ListsResponse } from '@graphium/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { listKeys } from './query-keys';
+
+export async function getLists(): Promise<ListsResponse> {
+  const response = await apiClient.get<ListsResponse>('/lists/');
+  return response.data;
+}
+
+export function listsQueryOptions() {
+  return queryOptions({ queryKey: listKeys.summaries(), queryFn: getLists });
+}
+
+export function useLists() {
+  return useQuery(listsQueryOptions());
+}
