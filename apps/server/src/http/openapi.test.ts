@@ -92,6 +92,14 @@ describe('the OpenAPI document', () => {
     expect(list.security).toBeUndefined();
     expect(list.responses['409']).toBeUndefined();
     expect(document.security).toEqual([{ sessionCookie: [] }]);
+    // The data routes take an API key as well; public routes need nothing.
+    expect(document.paths['/api/lists/'].get.security).toEqual([{ sessionCookie: [] }, { bearerAuth: [] }]);
+    expect(document.paths['/api/survey-templates/'].get.security).toEqual([
+      { sessionCookie: [] },
+      { bearerAuth: [] },
+    ]);
+    expect(document.paths['/api/health'].get.security).toEqual([]);
+    expect(document.paths['/api/workspaces/invitation/{id}'].get.security).toEqual([]);
     expect(document.paths['/api/auth/login'].post.responses['429']).toEqual({
       $ref: '#/components/responses/RateLimited',
     });

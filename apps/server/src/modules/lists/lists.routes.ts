@@ -17,7 +17,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { requireWorkspaceActor, type WorkspaceActor } from '../../http/request-context.js';
+import {
+  requireWorkspaceActor,
+  sessionOrApiKeySecurity,
+  type WorkspaceActor,
+} from '../../http/request-context.js';
 import {
   addListItem,
   addListProperty,
@@ -52,31 +56,58 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
   const actorOf = (request: FastifyRequest) => actors.get(request)!;
 
-  app.get('/lists/', { schema: { tags, response: { 200: listsResponseSchema } } }, async (request) =>
-    listLists(ctx, actorOf(request)),
+  app.get(
+    '/lists/',
+    { schema: { tags, security: sessionOrApiKeySecurity, response: { 200: listsResponseSchema } } },
+    async (request) => listLists(ctx, actorOf(request)),
   );
 
   app.post(
     '/lists/',
-    { schema: { tags, body: createListSchema, response: { 201: listSchema } } },
+    {
+      schema: {
+        tags,
+        security: sessionOrApiKeySecurity,
+        body: createListSchema,
+        response: { 201: listSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await createList(ctx, actorOf(request), request.body)),
   );
 
   app.get(
     '/lists/:id',
-    { schema: { tags, params: listParams, response: { 200: listSchema } } },
+    {
+      schema: { tags, security: sessionOrApiKeySecurity, params: listParams, response: { 200: listSchema } },
+    },
     async (request) => getList(ctx, actorOf(request), request.params.id),
   );
 
   app.patch(
     '/lists/:id',
-    { schema: { tags, params: listParams, body: updateListSchema, response: { 200: listSchema } } },
+    {
+      schema: {
+        tags,
+        security: sessionOrApiKeySecurity,
+        params: listParams,
+        body: updateListSchema,
+        response: { 200: listSchema },
+      },
+    },
     async (request) => updateListDetails(ctx, actorOf(request), request.params.id, request.body),
   );
 
   app.patch(
     '/lists/:id/state',
-    { schema: { tags, params: listParams, body: updateListStateSchema, response: { 200: listSchema } } },
+    {
+      schema: {
+        tags,
+        security: sessionOrApiKeySecurity,
+        params: listParams,
+        body: updateListStateSchema,
+        response: { 200: listSchema },
+      },
+    },
     async (request) => changeListState(ctx, actorOf(request), request.params.id, request.body.stateCode),
   );
 
@@ -85,6 +116,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: {
         tags,
+        security: sessionOrApiKeySecurity,
         params: listParams,
         body: createListPropertySchema,
         response: { 201: listPropertySchema },
@@ -101,6 +133,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: {
         tags,
+        security: sessionOrApiKeySecurity,
         params: propertyParams,
         body: updateListPropertySchema,
         response: { 200: listPropertySchema },
@@ -118,7 +151,15 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/lists/:id/item',
-    { schema: { tags, params: listParams, body: createListItemSchema, response: { 201: listItemSchema } } },
+    {
+      schema: {
+        tags,
+        security: sessionOrApiKeySecurity,
+        params: listParams,
+        body: createListItemSchema,
+        response: { 201: listItemSchema },
+      },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -127,7 +168,15 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.patch(
     '/lists/:id/item/:itemId',
-    { schema: { tags, params: itemParams, body: updateListItemSchema, response: { 200: listItemSchema } } },
+    {
+      schema: {
+        tags,
+        security: sessionOrApiKeySecurity,
+        params: itemParams,
+        body: updateListItemSchema,
+        response: { 200: listItemSchema },
+      },
+    },
     async (request) =>
       editListItem(ctx, actorOf(request), request.params.id, request.params.itemId, request.body),
   );
@@ -138,6 +187,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       bodyLimit: importBodyLimit,
       schema: {
         tags,
+        security: sessionOrApiKeySecurity,
         params: listParams,
         body: importListItemsSchema,
         response: { 200: importListItemsResultSchema, 201: importListItemsResultSchema },

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { requireWorkspaceActor } from '../../http/request-context.js';
+import { requireWorkspaceActor, sessionOrApiKeySecurity } from '../../http/request-context.js';
 import type { TemplateKind } from './templates.repository.js';
 import {
   changeTemplateState,
@@ -126,14 +126,18 @@ export const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     // The zod provider checks replies against `schemas`; the payload builders name the fields.
     const send = (payload: unknown) => payload as never;
 
-    app.get(`${path}/`, { schema: { tags, response: { 200: schemas.list } } }, async (request) => {
-      const actor = await requireWorkspaceActor(ctx, request, 'read');
-      return send(toListPayload(protocol, await listTemplates(ctx, actor, kind)));
-    });
+    app.get(
+      `${path}/`,
+      { schema: { tags, security: sessionOrApiKeySecurity, response: { 200: schemas.list } } },
+      async (request) => {
+        const actor = await requireWorkspaceActor(ctx, request, 'read');
+        return send(toListPayload(protocol, await listTemplates(ctx, actor, kind)));
+      },
+    );
 
     app.get(
       `${path}/:id`,
-      { schema: { tags, params, response: { 200: schemas.version } } },
+      { schema: { tags, security: sessionOrApiKeySecurity, params, response: { 200: schemas.version } } },
       async (request) => {
         const actor = await requireWorkspaceActor(ctx, request, 'read');
         return send(
@@ -144,7 +148,14 @@ export const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
     app.post(
       `${path}/`,
-      { schema: { tags, body: schemas.create, response: { 201: schemas.version } } },
+      {
+        schema: {
+          tags,
+          security: sessionOrApiKeySecurity,
+          body: schemas.create,
+          response: { 201: schemas.version },
+        },
+      },
       async (request, reply) => {
         const actor = await requireWorkspaceActor(ctx, request, 'write');
         const body = request.body as Record<string, unknown>;
@@ -160,7 +171,15 @@ export const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
     app.patch(
       `${path}/:id`,
-      { schema: { tags, params, body: updateBody, response: { 200: schemas.version } } },
+      {
+        schema: {
+          tags,
+          security: sessionOrApiKeySecurity,
+          params,
+          body: updateBody,
+          response: { 200: schemas.version },
+        },
+      },
       async (request) => {
         const actor = await requireWorkspaceActor(ctx, request, 'write');
         const body = request.body as Record<string, unknown> & { stateCode?: 'PUBLISHED' | 'UNPUBLISHED' };
@@ -183,6 +202,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       {
         schema: {
           tags,
+          security: sessionOrApiKeySecurity,
           params,
           body: z.object({ accountId: z.string().optional() }).nullish(),
           response: { 201: schemas.version },
@@ -197,7 +217,15 @@ export const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
     app.patch(
       `${path}/:id/state`,
-      { schema: { tags, params, body: stateChangeSchema, response: { 200: schemas.version } } },
+      {
+        schema: {
+          tags,
+          security: sessionOrApiKeySecurity,
+          params,
+          body: stateChangeSchema,
+          response: { 200: schemas.version },
+        },
+      },
       async (request) => {
         const actor = await requireWorkspaceActor(ctx, request, 'write');
         const view = await changeTemplateState(ctx, actor, kind, request.params.id, request.body.stateCode);
