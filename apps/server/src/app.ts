@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
@@ -57,9 +58,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     strictTransportSecurity: config.cookieSecure,
   });
+  // Several instances share counters through Redis; the namespace keeps installations that
+  // share one Redis apart (it derives from their secret, which they never share).
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) } : {}),
+    ...(redis
+      ? {
+          redis,
+          nameSpace: `graphium:${createHash('sha256').update(config.sessionSecret).digest('hex').slice(0, 12)}:rate:`,
+        }
+      : {}),
   });
   registerAntiForgery(app, { secret: config.sessionSecret, secure: config.cookieSecure });
 

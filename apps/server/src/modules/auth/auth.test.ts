@@ -122,6 +122,33 @@ function resetTokenFrom(text: string): string {
   return match[1];
 }
 
+describe.runIf(process.env.TEST_REDIS_URL)('rate limits across instances', () => {
+  it('counts attempts on every instance sharing one Redis', async () => {
+    const env = {
+      AUTH_RATE_LIMIT: '3',
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      // A fresh secret is a fresh counter namespace, so earlier runs do not count.
+      SESSION_SECRET: `redis-test-${Date.now()}-${Math.random().toString(36).slice(2)}-padding-padding`,
+    };
+    const first = await createTestApp({ env });
+    const second = await createTestApp({ env });
+    try {
+      const attempt = (app: TestApp) =>
+        app.client().post('/api/auth/login', { emailAddress: 'x@example.com', password: 'nope' });
+      const statuses = [
+        (await attempt(first)).statusCode,
+        (await attempt(second)).statusCode,
+        (await attempt(first)).statusCode,
+        (await attempt(second)).statusCode,
+      ];
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
+
 describe('forgot password', () => {
   it('e-mails a single-use link that sets a new password and ends every session', async () => {
     const { client, body } = await signUpClient(t.client());
