@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AlertsRoute } from './routes/alerts';
+import { BaseSurveyTemplateDetailRoute } from './routes/base-survey-template-detail';
 import { BaseSurveyTemplatesRoute } from './routes/base-survey-templates';
 import { DashboardRoute } from './routes/dashboard';
 import { ForgotPasswordRoute } from './routes/forgot-password';
@@ -15,6 +16,7 @@ import { LogoRoute } from './routes/settings-logo';
 import { SettingsUsersRoute } from './routes/settings-users';
 import { SignInRoute } from './routes/sign-in';
 import { SignUpRoute, signUpRouteHandle } from './routes/sign-up';
+import { SurveyTemplateDetailRoute, templateTabRoutes } from './routes/survey-template-detail';
 import { SurveyTemplatesRoute } from './routes/survey-templates';
 import { TermsRoute } from './routes/terms';
 import { AuthenticatedShell } from './shells/authenticated-shell';
@@ -44,7 +46,25 @@ export const routes: RouteObject[] = [
           { path: '/dashboard', element: <DashboardRoute /> },
           { path: '/alerts', element: <AlertsRoute /> },
           { path: '/survey-templates', element: <SurveyTemplatesRoute /> },
+          {
+            path: '/survey-templates/:templateVersionId',
+            element: <SurveyTemplateDetailRoute />,
+            children: [
+              { index: true, element: templateTabRoutes.properties },
+              ...Object.entries(templateTabRoutes).map(([path, element]) => ({ path, element })),
+            ],
+          },
           { path: '/base-survey-templates', element: <BaseSurveyTemplatesRoute /> },
+          {
+            path: '/base-survey-templates/:templateVersionId',
+            element: <BaseSurveyTemplateDetailRoute />,
+            children: [
+              { index: true, element: templateTabRoutes.properties },
+              { path: 'properties', element: templateTabRoutes.properties },
+              { path: 'questions', element: templateTabRoutes.questions },
+              { path: 'settings', element: templateTabRoutes.settings },
+            ],
+          },
           {
             path: '/settings',
             element: <SettingsShell />,

@@ -173,21 +173,38 @@ export async function getTemplateVersion(
   return loadView(ctx.db, found.template, found.version);
 }
 
-/** Lists referenced by ListItem properties and list-based questions must be the workspace's own. */
-async function checkListReferences(
-  db: Executor,
-  workspaceId: string,
-  definition: SurveyDefinition,
-): Promise<void> {
+function listReferences(definition: SurveyDefinition): [string, string][] {
   const references: [string, string][] = [];
   definition.properties.forEach((property, index) => {
     if (property.listId) references.push([`properties.${index}.listId`, property.listId]);
   });
   definition.questions.forEach((question, index) => {
-    if ('listId' in question && question.listId)
-      references.push([`questions.${index}.listId`, question.listId]);
+    if ('listId' in question && question.listId) references.push([`questions.${index}.listId`, question.listId]);
   });
+  return references;
+}
+
+/** Field paths as the client sent them: `surveyTemplateDefinition.questions.0…`. */
+const payloadPrefix: Record<TemplateKind, string> = { survey: 'surveyTemplate', base: 'baseSurveyTemplate' };
+
+/**
+ * Lists referenced by ListItem properties and list-based questions must be the workspace's own.
+ * Lookup lists belong to one workspace, so a base template, copied into every customer's
+ * workspace, cannot use them.
+ */
+async function checkListReferences(
+  db: Executor,
+  kind: TemplateKind,
+  workspaceId: string,
+  definition: SurveyDefinition,
+): Promise<void> {
+  const references = listReferences(definition);
   if (references.length === 0) return;
+  const field = (path: string) => `${payloadPrefix[kind]}Definition.${path}`;
+  if (kind === 'base') {
+    const message = 'Base templates cannot use lookup lists: each workspace has its own lists.';
+    throw invalid(message, Object.fromEntries(references.map(([path]) => [field(path), message])));
+  }
   const ids = [...new Set(references.map(([, id]) => id))];
   const found = await db
     .select({ id: lists.id })
@@ -195,15 +212,17 @@ async function checkListReferences(
     .where(and(eq(lists.workspaceId, workspaceId), inArray(lists.id, ids)));
   const known = new Set(found.map((row) => row.id));
   const details = Object.fromEntries(
-    references.filter(([, id]) => !known.has(id)).map(([path]) => [path, 'Choose a list of this workspace']),
+    references.filter(([, id]) => !known.has(id)).map(([path]) => [field(path), 'Choose a list of this workspace']),
   );
-  if (Object.keys(details).length > 0)
-    throw invalid('The definition uses a list that does not exist.', details);
+  if (Object.keys(details).length > 0) throw invalid('The definition uses a list that does not exist.', details);
 }
 
-function checkSettings(settings: SurveySettings, definition: SurveyDefinition): void {
-  const details = checkAlertsAgainstQuestions(settings.alerts, definition.questions);
-  if (Object.keys(details).length > 0) {
+function checkSettings(kind: TemplateKind, settings: SurveySettings, definition: SurveyDefinition): void {
+  const problems = checkAlertsAgainstQuestions(settings.alerts, definition.questions);
+  if (Object.keys(problems).length > 0) {
+    const details = Object.fromEntries(
+      Object.entries(problems).map(([path, message]) => [`${payloadPrefix[kind]}Settings.${path}`, message]),
+    );
     throw invalid('An alert does not fit the questions of the survey.', details);
   }
 }
@@ -288,8 +307,8 @@ export async function updateTemplateVersion(
     }
     const definition = input.definition ?? surveyDefinitionSchema.parse(version.definition);
     const settings = input.settings ?? surveySettingsSchema.parse(version.settings);
-    if (input.definition) await checkListReferences(tx, template.workspaceId, definition);
-    if (input.definition || input.settings) checkSettings(settings, definition);
+    if (input.definition) await checkListReferences(tx, kind, template.workspaceId, definition);
+    if (input.definition || input.settings) checkSettings(kind, settings, definition);
     if (input.name !== undefined || input.description !== undefined) {
       await updateTemplate(tx, template.id, { name: input.name, description: input.description });
     }

@@ -1,19 +1,12 @@
-import { ClipboardList } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { TemplatesPage } from '@/features/survey-templates/components/templates-page';
+
+/** Editors and admins change templates; viewers read them (the server enforces it as well). */
+export function useCanEditTemplates(): boolean {
+  const role = useCurrentStartup()?.workspaces[0]?.role;
+  return role === 'admin' || role === 'editor';
+}
 
 export function SurveyTemplatesRoute() {
-  useDocumentTitle('Survey Templates');
-  return (
-    <>
-      <PageHeader
-        title="Survey Templates"
-        description="Build surveys, publish them and send them to your audience."
-      />
-      <EmptyState icon={ClipboardList} title="No survey templates yet">
-        Your survey templates and their responses appear here.
-      </EmptyState>
-    </>
-  );
+  return <TemplatesPage kind="survey" canEdit={useCanEditTemplates()} />;
 }

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { templateKeys } from './query-keys';
+import { kindConfigs, type TemplateKind, type TemplateVersion, toTemplateVersion } from './template-kind';
+
+/**
+ * Edit on a published or unpublished version (part 2 §4): a new draft copying the newest
+ * version, or the newest draft when there is one. Takes the TEMPLATE id.
+ */
+export async function createTemplateVersion(
+  kind: TemplateKind,
+  templateId: string,
+): Promise<TemplateVersion> {
+  const response = await apiClient.post<Record<string, unknown>>(
+    `${kindConfigs[kind].path}/${encodeURIComponent(templateId)}/version`,
+    {},
+  );
+  return toTemplateVersion(kind, response.data);
+}
+
+export function useCreateTemplateVersion(kind: TemplateKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (templateId: string) => createTemplateVersion(kind, templateId),
+    onSuccess: (version) => {
+      queryClient.setQueryData(templateKeys.version(kind, version.versionId), version);
+      // Every version's history now lists the new draft.
+      return queryClient.invalidateQueries({ queryKey: templateKeys.all(kind) });
+    },
+  });
+}

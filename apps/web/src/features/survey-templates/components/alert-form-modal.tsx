@@ -1,0 +1,346 @@
+import {
+  type Alert,
+  allowedOperators,
+  type ConditionOperator,
+  clampToScale,
+  notificationChannels,
+  operatorNeedsValue,
+  type SurveyQuestion,
+  scaleRange,
+} from '@graphium/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { CheckboxField, FieldError, TextField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select';
+import {
+  type AlertFormValues,
+  alertFormSchema,
+  alertFormValuesOf,
+  channelLabels,
+  emptyCondition,
+  operatorLabels,
+} from './alert-form';
+import { itemProblems, saveProblems } from './definition-problems';
+import { isChoice } from './question-text';
+import { SaveErrorNotice } from './save-error-notice';
+import { useTemplateEditor } from './template-context';
+
+const formId = 'template-alert-form';
+
+type AlertFormModalProps = {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** The alert to edit; none creates a new one. */
+  alert?: Alert | undefined;
+};
+
+/** A value that still makes sense for another question, else '' (part 2 §5). */
+function adaptValue(question: SurveyQuestion, value: string | number): string | number {
+  if (value === '') return '';
+  if (scaleRange(question)) {
+    const numeric = Number(value);
+    return Number.isFinite(numeric) ? clampToScale(question, numeric) : '';
+  }
+  if (isChoice(question) && !question.listId) {
+    return (question.answerOptions ?? []).includes(String(value)) ? value : '';
+  }
+  return String(value);
+}
+
+/** Create/Edit Alert (part 2 §2, §5). */
+export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalProps) {
+  const { config, version, save, reload } = useTemplateEditor();
+  const questions = version.definition.questions;
+  const schema = useMemo(() => alertFormSchema(questions), [questions]);
+  const [saveError, setSaveError] = useState<unknown>();
+  const isEditing = alert !== undefined;
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<AlertFormValues, unknown, Alert>({
+    resolver: zodResolver(schema),
+    defaultValues: alertFormValuesOf(alert),
+    mode: 'onTouched',
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'conditions' });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start from the alert as it is on opening
+  useEffect(() => {
+    if (isOpen) {
+      reset(alertFormValuesOf(alert));
+      setSaveError(undefined);
+    }
+  }, [isOpen]);
+
+  const values = watch();
+  // Part 2 §5: submit stays disabled until every rule holds.
+  const isValid = schema.safeParse(values).success;
+  const questionOptions = questions.map((question, index) => ({
+    value: question.id,
+    label: `Q${index + 1}: ${question.label}`,
+  }));
+
+  const changeQuestion = (index: number, questionId: string) => {
+    const question = questions.find((item) => item.id === questionId);
+    const { operator, value } = getValues(`conditions.${index}`);
+    setValue(`conditions.${index}.surveyQuestionId`, questionId, { shouldValidate: true });
+    if (!question) return;
+    // Part 2 §5: an operator the new question does not allow resets the operator and the value.
+    if (operator && !allowedOperators(question.type).includes(operator as ConditionOperator)) {
+      setValue(`conditions.${index}.operator`, '');
+      setValue(`conditions.${index}.value`, '');
+    } else {
+      setValue(`conditions.${index}.value`, adaptValue(question, value));
+    }
+  };
+
+  const onSubmit = handleSubmit(async (next) => {
+    const alerts = version.settings.alerts;
+    const found = alerts.findIndex((item) => item.id === next.id);
+    const index = found < 0 ? alerts.length : found;
+    const nextAlerts = [...alerts];
+    nextAlerts[index] = next;
+    setSaveError(undefined);
+    try {
+      await save(
+        { settings: { ...version.settings, alerts: nextAlerts } },
+        isEditing
+          ? {
+              pending: 'Updating alert...',
+              success: 'Alert updated successfully!',
+              error: 'Failed to update alert.',
+            }
+          : {
+              pending: 'Creating alert...',
+              success: 'Alert created successfully!',
+              error: 'Failed to create alert.',
+            },
+      );
+    } catch (error) {
+      setSaveError(error);
+      const own = itemProblems(saveProblems(config.kind, error), 'alerts', index);
+      for (const [path, message] of Object.entries(own)) {
+        if (path === 'name') setError('name', { message });
+        else if (path.startsWith('recipients')) setError('recipientsText', { message });
+        else if (path.startsWith('conditions.')) setError(path as `conditions.${number}.value`, { message });
+      }
+      return;
+    }
+    onOpenChange(false);
+  });
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      size="large"
+      title={isEditing ? 'Edit Alert' : 'Create Alert'}
+      description="An alert fires when a completed survey meets all its conditions."
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={isSubmitting || !isValid}>
+            {isSubmitting ? 'Saving...' : isEditing ? 'Update Alert' : 'Create Alert'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} className="space-y-5" noValidate>
+        <SaveErrorNotice
+          error={saveError}
+          onReload={() => {
+            setSaveError(undefined);
+            void reload();
+          }}
+        />
+        <TextField label="Alert Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-medium text-gray-900">Conditions (all must hold)</legend>
+          {fields.map((field, index) => (
+            <ConditionFields
+              key={field.id}
+              index={index}
+              questions={questions}
+              questionOptions={questionOptions}
+              condition={values.conditions[index]}
+              errors={errors}
+              control={control}
+              canRemove={fields.length > 1}
+              onRemove={() => remove(index)}
+              onQuestionChange={(questionId) => changeQuestion(index, questionId)}
+              onOperatorChange={(operator) => {
+                setValue(`conditions.${index}.operator`, operator, { shouldValidate: true });
+                if (!operatorNeedsValue(operator)) setValue(`conditions.${index}.value`, '');
+              }}
+            />
+          ))}
+          <Button variant="secondary" size="sm" onClick={() => append(emptyCondition())}>
+            <Plus className="size-4" aria-hidden="true" />
+            Add Condition
+          </Button>
+        </fieldset>
+        <TextField
+          label="Recipients"
+          autoComplete="off"
+          placeholder="manager@example.com, team@example.com"
+          hint="E-mail addresses, separated by commas."
+          error={errors.recipientsText?.message}
+          {...register('recipientsText')}
+        />
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-900">Notification Channels</legend>
+          <div className="mt-2 flex flex-wrap gap-6">
+            {notificationChannels.map((channel) => (
+              <CheckboxField
+                key={channel}
+                label={channelLabels[channel]}
+                value={channel}
+                {...register('notificationChannels')}
+              />
+            ))}
+          </div>
+          <p className="mt-1.5 text-sm text-gray-600">Slack messages go to the workspace's Slack webhook.</p>
+          <FieldError id="alert-channels-error" message={errors.notificationChannels?.message} />
+        </fieldset>
+        {!isValid && (
+          <p className="text-sm text-gray-600">
+            Name the alert, complete each condition and add at least one recipient to save it.
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+type ConditionFieldsProps = {
+  index: number;
+  questions: SurveyQuestion[];
+  questionOptions: { value: string; label: string }[];
+  condition: AlertFormValues['conditions'][number] | undefined;
+  errors: FieldErrors<AlertFormValues>;
+  control: ReturnType<typeof useForm<AlertFormValues, unknown, Alert>>['control'];
+  canRemove: boolean;
+  onRemove: () => void;
+  onQuestionChange: (questionId: string) => void;
+  onOperatorChange: (operator: ConditionOperator) => void;
+};
+
+function ConditionFields({
+  index,
+  questions,
+  questionOptions,
+  condition,
+  errors,
+  control,
+  canRemove,
+  onRemove,
+  onQuestionChange,
+  onOperatorChange,
+}: ConditionFieldsProps) {
+  const question = questions.find((item) => item.id === condition?.surveyQuestionId);
+  const operator = (condition?.operator ?? '') as ConditionOperator | '';
+  const conditionErrors = errors.conditions?.[index];
+  const operatorOptions = (question ? allowedOperators(question.type) : []).map((item) => ({
+    value: item,
+    label: operatorLabels[item],
+  }));
+  const range = question ? scaleRange(question) : undefined;
+  const choiceOptions =
+    question && isChoice(question) && !question.listId ? (question.answerOptions ?? []) : undefined;
+  const needsValue = question !== undefined && operator !== '' && operatorNeedsValue(operator);
+
+  return (
+    <fieldset className="relative rounded-lg p-4 ring-1 ring-gray-200">
+      <legend className="sr-only">Condition {index + 1}</legend>
+      <p aria-hidden="true" className="text-sm font-semibold text-gray-900">
+        Condition {index + 1}
+      </p>
+      {canRemove && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="absolute top-2 right-2"
+          aria-label={`Remove condition ${index + 1}`}
+          onClick={onRemove}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      )}
+      <div className="mt-2 grid gap-4 sm:grid-cols-3">
+        <SelectField
+          label="Question"
+          value={condition?.surveyQuestionId ?? ''}
+          onValueChange={onQuestionChange}
+          options={questionOptions}
+          error={conditionErrors?.surveyQuestionId?.message}
+        />
+        <SelectField<ConditionOperator | ''>
+          label="Operator"
+          value={operator}
+          onValueChange={(next) => next && onOperatorChange(next)}
+          options={operatorOptions}
+          disabled={!question}
+          error={conditionErrors?.operator?.message}
+        />
+        {needsValue && (
+          <Controller
+            control={control}
+            name={`conditions.${index}.value`}
+            render={({ field, fieldState }) =>
+              choiceOptions ? (
+                <SelectField
+                  label="Value"
+                  value={String(field.value)}
+                  onValueChange={field.onChange}
+                  options={choiceOptions.map((option) => ({ value: option, label: option }))}
+                  error={fieldState.error?.message}
+                />
+              ) : range ? (
+                <TextField
+                  label="Value"
+                  type="number"
+                  min={range.min}
+                  max={range.max}
+                  hint={`From ${range.min} to ${range.max}`}
+                  name={field.name}
+                  value={String(field.value)}
+                  onBlur={field.onBlur}
+                  // Part 2 §5: numbers are clamped to the question's scale as they are typed.
+                  onChange={(event) =>
+                    field.onChange(
+                      event.target.value === '' ? '' : clampToScale(question, Number(event.target.value)),
+                    )
+                  }
+                  error={fieldState.error?.message}
+                />
+              ) : (
+                <TextField
+                  label="Value"
+                  autoComplete="off"
+                  name={field.name}
+                  value={String(field.value)}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  error={fieldState.error?.message}
+                />
+              )
+            }
+          />
+        )}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,170 @@
+import { templateStateLabel } from '@graphium/shared';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Check, ChevronDown, History, Pencil, Send, Undo2, Upload } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { capitalize } from '@/lib/format';
+import { toastPromise } from '@/lib/toast';
+import { useChangeTemplateState } from '../api/change-template-state';
+import { useCreateTemplateVersion } from '../api/create-template-version';
+import { templatePath } from '../api/template-kind';
+import { formatDateTime, lastUpdatedText } from './format-dates';
+import { useTemplateEditor } from './template-context';
+import { TemplateStateBadge } from './template-state-badge';
+
+/** The tab in the URL, so moving between versions keeps the user on the same tab. */
+function useCurrentTab(): string {
+  const { config, version } = useTemplateEditor();
+  const base = templatePath(config.kind, version.versionId);
+  return useLocation().pathname.slice(base.length).split('/')[1] || 'properties';
+}
+
+/** Part 2 §2: name, status badge, age, and the Send Survey, Edit and Publish/Unpublish buttons. */
+export function TemplateHeader() {
+  const { config, version, canEdit } = useTemplateEditor();
+  const { kind } = config;
+  const navigate = useNavigate();
+  const createVersion = useCreateTemplateVersion(kind);
+  const changeState = useChangeTemplateState(kind);
+  const sendHintId = useId();
+  const isPublished = version.state === 'PUBLISHED';
+  // Part 2 §4: Edit makes a new draft, only from a published or unpublished version.
+  const canMakeDraft = version.state === 'PUBLISHED' || version.state === 'UNPUBLISHED';
+  const noun = config.texts.noun;
+
+  const edit = async () => {
+    try {
+      const draft = await toastPromise(createVersion.mutateAsync(version.templateId), {
+        pending: 'Creating a new draft version...',
+        success: 'New draft version created.',
+        error: config.texts.newVersionFailure,
+      });
+      navigate(templatePath(kind, draft.versionId, 'properties'));
+    } catch {
+      // The toast told the user.
+    }
+  };
+
+  const togglePublished = async () => {
+    await toastPromise(
+      changeState.mutateAsync({
+        versionId: version.versionId,
+        stateCode: isPublished ? 'UNPUBLISHED' : 'PUBLISHED',
+      }),
+      isPublished
+        ? {
+            pending: `Unpublishing ${noun}...`,
+            success: `${capitalize(noun)} unpublished successfully!`,
+            error: config.texts.stateFailure ?? `Failed to unpublish ${noun}.`,
+          }
+        : {
+            pending: `Publishing ${noun}...`,
+            success: `${capitalize(noun)} published successfully!`,
+            error: config.texts.stateFailure ?? `Failed to publish ${noun}.`,
+          },
+    ).catch(() => undefined);
+  };
+
+  // Surveys go out from published versions only; the sending dialog arrives with its own issue.
+  const sendHint = isPublished
+    ? 'Sending surveys from this page will be available soon.'
+    : 'Publish the template before sending it.';
+
+  return (
+    <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-gray-900">{version.name}</h1>
+          <TemplateStateBadge state={version.state} />
+        </div>
+        <p className="mt-1 text-sm text-gray-600">{lastUpdatedText(version.updatedAt)}</p>
+        {version.description && <p className="mt-1 text-sm text-gray-700">{version.description}</p>}
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
+        <VersionHistoryMenu />
+        {kind === 'survey' && (
+          <span title={sendHint}>
+            <Button variant="secondary" disabled aria-describedby={sendHintId}>
+              <Send className="size-4" aria-hidden="true" />
+              Send Survey
+            </Button>
+            <span id={sendHintId} className="sr-only">
+              {sendHint}
+            </span>
+          </span>
+        )}
+        {canEdit && canMakeDraft && (
+          <Button variant="secondary" onClick={() => void edit()} disabled={createVersion.isPending}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit
+          </Button>
+        )}
+        {canEdit && (
+          <Button onClick={() => void togglePublished()} disabled={changeState.isPending}>
+            {isPublished ? (
+              <Undo2 className="size-4" aria-hidden="true" />
+            ) : (
+              <Upload className="size-4" aria-hidden="true" />
+            )}
+            {isPublished ? 'Unpublish' : 'Publish'}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function VersionHistoryMenu() {
+  const { config, version } = useTemplateEditor();
+  const tab = useCurrentTab();
+  return (
+    // Not modal: a modal menu hides the page from assistive technology while it stays focusable.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-semibold text-gray-900 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        aria-label={`Version history: viewing version ${version.versionNumber}`}
+      >
+        <History className="size-4" aria-hidden="true" />
+        Version {version.versionNumber}
+        <ChevronDown className="size-4 text-gray-600" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 max-h-80 w-72 overflow-y-auto rounded-lg bg-white p-1 shadow-lg ring-1 ring-black/10"
+        >
+          <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold tracking-wide text-gray-600 uppercase">
+            Version history
+          </DropdownMenu.Label>
+          {version.versions.map((item) => {
+            const isCurrent = item.versionId === version.versionId;
+            return (
+              <DropdownMenu.Item key={item.versionId} asChild>
+                <Link
+                  to={templatePath(config.kind, item.versionId, tab)}
+                  aria-current={isCurrent ? 'page' : undefined}
+                  className="flex cursor-pointer items-start gap-2 rounded-md px-3 py-2 text-sm text-gray-900 outline-none select-none data-highlighted:bg-gray-100"
+                >
+                  <Check
+                    className={isCurrent ? 'mt-0.5 size-4 text-indigo-600' : 'mt-0.5 size-4 opacity-0'}
+                    aria-hidden="true"
+                  />
+                  <span>
+                    <span className="block font-medium">
+                      Version {item.versionNumber} · {templateStateLabel(item.state)}
+                    </span>
+                    <span className="block text-xs text-gray-600">
+                      Updated {formatDateTime(item.updatedAt)}
+                    </span>
+                  </span>
+                </Link>
+              </DropdownMenu.Item>
+            );
+          })}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

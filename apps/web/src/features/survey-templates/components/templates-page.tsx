@@ -1,0 +1,89 @@
+import { ClipboardList, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { getErrorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useTemplates } from '../api/get-templates';
+import { kindConfigs, type TemplateKind, templatePath } from '../api/template-kind';
+import { CreateTemplateDialog } from './create-template-dialog';
+import { SearchInput } from './search-input';
+import { TemplatesTable } from './templates-table';
+
+type TemplatesPageProps = {
+  kind: TemplateKind;
+  /** Editors and admins create templates; viewers only read them (the server enforces it too). */
+  canEdit: boolean;
+};
+
+/** The survey templates list or the base survey templates list (part 2 §2). */
+export function TemplatesPage({ kind, canEdit }: TemplatesPageProps) {
+  const config = kindConfigs[kind];
+  useDocumentTitle(config.texts.listTitle);
+  const navigate = useNavigate();
+  const templates = useTemplates(kind);
+  const [search, setSearch] = useState('');
+  const [isCreateOpen, setIsCreateOpen] = useState(false);
+  const createButton = (label: string) =>
+    canEdit && (
+      <Button onClick={() => setIsCreateOpen(true)}>
+        <Plus className="size-4" aria-hidden="true" />
+        {label}
+      </Button>
+    );
+
+  return (
+    <div>
+      <PageHeader
+        title={config.texts.listTitle}
+        description={config.texts.listDescription}
+        actions={createButton(config.texts.createButton)}
+      />
+      {templates.isPending ? (
+        <LoadingText>{config.texts.loading}</LoadingText>
+      ) : templates.isError ? (
+        <StatusMessage
+          tone="error"
+          title={`${config.texts.listError}: ${getErrorMessage(templates.error, 'Unknown error')}`}
+        >
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void templates.refetch()}>
+            Try Again
+          </Button>
+        </StatusMessage>
+      ) : templates.data.length === 0 ? (
+        <EmptyState
+          icon={ClipboardList}
+          title={config.texts.empty}
+          action={createButton(config.texts.emptyAction)}
+        >
+          {kind === 'base'
+            ? 'Base templates give every workspace a ready-made start, with comparable questions.'
+            : 'Build a survey from scratch or from a predefined template, then publish it and send it.'}
+        </EmptyState>
+      ) : (
+        <>
+          <div className="mb-4">
+            <SearchInput
+              label={`Search ${config.texts.noun}s`}
+              placeholder={config.texts.searchPlaceholder}
+              value={search}
+              onChange={setSearch}
+            />
+          </div>
+          <TemplatesTable config={config} templates={templates.data} search={search} />
+        </>
+      )}
+      {canEdit && (
+        <CreateTemplateDialog
+          kind={kind}
+          isOpen={isCreateOpen}
+          onOpenChange={setIsCreateOpen}
+          onCreated={(version) => navigate(templatePath(kind, version.versionId))}
+        />
+      )}
+    </div>
+  );
+}
