@@ -179,7 +179,8 @@ function listReferences(definition: SurveyDefinition): [string, string][] {
     if (property.listId) references.push([`properties.${index}.listId`, property.listId]);
   });
   definition.questions.forEach((question, index) => {
-    if ('listId' in question && question.listId) references.push([`questions.${index}.listId`, question.listId]);
+    if ('listId' in question && question.listId)
+      references.push([`questions.${index}.listId`, question.listId]);
   });
   return references;
 }
@@ -212,9 +213,12 @@ async function checkListReferences(
     .where(and(eq(lists.workspaceId, workspaceId), inArray(lists.id, ids)));
   const known = new Set(found.map((row) => row.id));
   const details = Object.fromEntries(
-    references.filter(([, id]) => !known.has(id)).map(([path]) => [field(path), 'Choose a list of this workspace']),
+    references
+      .filter(([, id]) => !known.has(id))
+      .map(([path]) => [field(path), 'Choose a list of this workspace']),
   );
-  if (Object.keys(details).length > 0) throw invalid('The definition uses a list that does not exist.', details);
+  if (Object.keys(details).length > 0)
+    throw invalid('The definition uses a list that does not exist.', details);
 }
 
 function checkSettings(kind: TemplateKind, settings: SurveySettings, definition: SurveyDefinition): void {

@@ -180,7 +180,9 @@ describe('survey templates', () => {
       },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().details['surveyTemplateDefinition.properties.0.listId']).toBe('Choose a list of this workspace');
+    expect(response.json().details['surveyTemplateDefinition.properties.0.listId']).toBe(
+      'Choose a list of this workspace',
+    );
   });
 
   it('answers 409 to a stale write instead of overwriting', async () => {
@@ -290,7 +292,9 @@ describe('survey templates', () => {
     });
     const bad = await client.patch(`/api/survey-templates/${created.surveyTemplateVersionId}`, alert(12));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details['surveyTemplateSettings.alerts.0.conditions.0.value']).toBe('Enter a number from 0 to 10');
+    expect(bad.json().details['surveyTemplateSettings.alerts.0.conditions.0.value']).toBe(
+      'Enter a number from 0 to 10',
+    );
     const good = await client.patch(`/api/survey-templates/${created.surveyTemplateVersionId}`, alert(7));
     expect(good.json().surveyTemplateSettings.alerts[0]).toMatchObject({
       name: 'Detractor',
@@ -344,9 +348,14 @@ describe('base survey templates', () => {
         baseSurveyTemplateState: 'DRAFT',
         accountId: provider.startup.account.accountId,
       });
-      const withList = await provider.client.patch(`/api/base-survey-templates/${base.baseSurveyTemplateVersionId}`, {
-        baseSurveyTemplateDefinition: { properties: [{ id: randomUUID(), type: 'ListItem', label: 'Store', listId: randomUUID() }] },
-      });
+      const withList = await provider.client.patch(
+        `/api/base-survey-templates/${base.baseSurveyTemplateVersionId}`,
+        {
+          baseSurveyTemplateDefinition: {
+            properties: [{ id: randomUUID(), type: 'ListItem', label: 'Store', listId: randomUUID() }],
+          },
+        },
+      );
       expect(withList.statusCode).toBe(400);
       expect(withList.json().details['baseSurveyTemplateDefinition.properties.0.listId']).toBe(
         'Base templates cannot use lookup lists: each workspace has its own lists.',
