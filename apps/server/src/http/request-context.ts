@@ -174,4 +174,7 @@ export async function requireWorkspaceActor(
  * guarded by `requireWorkspaceActor`): put it in the route's schema. Other routes are
  * documented as session-only.
  */
-export const sessionOrApiKeySecurity: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerAuth: [] }];
+export const sessionOrApiKeySecurity: Record<string, string[]>[] = [
+  { sessionCookie: [] },
+  { bearerAuth: [] },
+];
