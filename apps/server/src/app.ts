@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { listRoutes } from './modules/lists/lists.routes.js';
 import { logoRoutes } from './modules/logo/logo.routes.js';
+import { surveyRoutes } from './modules/surveys/surveys.routes.js';
 import { templateRoutes } from './modules/templates/templates.routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.js';
 
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         logoRoutes,
         apiKeyRoutes,
         templateRoutes,
+        surveyRoutes,
       ];
       for (const routes of modules) {
         await api.register(routes, { ctx });

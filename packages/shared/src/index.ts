@@ -4,6 +4,8 @@ export * from './errors.js';
 export * from './http.js';
 export * from './list.js';
 export * from './logo.js';
+export * from './survey.js';
+export * from './survey-answer.js';
 export * from './survey-definition.js';
 export * from './survey-settings.js';
 export * from './survey-template.js';

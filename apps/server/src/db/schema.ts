@@ -143,12 +143,15 @@ export const outboxMessages = pgTable(
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The survey a message invites to, so its delivery status shows on the survey. */
+    surveyId: uuid('survey_id').references((): AnyPgColumn => surveys.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('outbox_messages_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
     index('outbox_messages_workspace_id_idx').on(table.workspaceId),
+    index('outbox_messages_survey_id_idx').on(table.surveyId).where(sql`${table.surveyId} is not null`),
   ],
 );
 
@@ -310,5 +313,57 @@ export const templateVersions = pgTable(
       .on(table.templateId)
       .where(sql`${table.state} = 'PUBLISHED'`),
     index('template_versions_base_version_id_idx').on(table.baseVersionId),
+  ],
+);
+
+/**
+ * One survey per send (ARCHITECTURE.md §4): SENT → OPENED → IN_PROGRESS → COMPLETE. The id is the
+ * unguessable link id. Properties are keyed by property id, responses by question id.
+ */
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    templateVersionId: uuid('template_version_id')
+      .notNull()
+      .references(() => templateVersions.id),
+    state: text('state', { enum: ['SENT', 'OPENED', 'IN_PROGRESS', 'COMPLETE'] })
+      .notNull()
+      .default('SENT'),
+    contactMethods: jsonb('contact_methods')
+      .$type<
+        (
+          | { contactMethodType: 'email'; emailAddress: string }
+          | { contactMethodType: 'phone'; phoneNumber: string }
+        )[]
+      >()
+      .notNull(),
+    properties: jsonb('properties').$type<Record<string, string | number | boolean>>().notNull(),
+    responses: jsonb('responses')
+      .$type<Record<string, number | string | string[]>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** sent_at + the version's settings.expiration, fixed when sent. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Failed respondent authentications since the last success or lock (part 1 §5). */
+    authFailures: integer('auth_failures').notNull().default(0),
+    authLockedUntil: timestamp('auth_locked_until', { withTimezone: true }),
+    createdByAccountId: uuid('created_by_account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('surveys_workspace_id_template_id_idx').on(table.workspaceId, table.templateId),
+    index('surveys_expires_at_idx').on(table.expiresAt),
   ],
 );

@@ -5,6 +5,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /** The sender's display name (a workspace name); the address stays MAIL_FROM's. */
+  fromName?: string | undefined;
 }
 
 /** Sends one e-mail or throws; implementations: SMTP (nodemailer) and none (outbox + log). */
@@ -24,12 +26,20 @@ export function createEmailTransport(smtpUrl: string | undefined, from: string):
       close() {},
     };
   }
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // A pool keeps SMTP connections open between messages: a bulk send of thousands of surveys
+  // would otherwise pay a connection and greeting for each one.
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 5,
+    maxMessages: 1000,
+  });
+  const fromAddress = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
   return {
     isConfigured: true,
     async send(message) {
       await transporter.sendMail({
-        from,
+        from: message.fromName ? { name: message.fromName, address: fromAddress } : from,
         to: message.to,
         subject: message.subject,
         text: message.text,

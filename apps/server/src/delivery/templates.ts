@@ -26,10 +26,13 @@ interface EmailLayout {
   footnote: string;
   /** The customer's logo (absolute URL), shown at the top. */
   logo?: { url: string; alt: string } | undefined;
+  /** Who the e-mail speaks for, above the heading and in the signature; the product by default. */
+  brand?: string | undefined;
 }
 
 /** One layout for every e-mail: a heading, paragraphs, one button and a footnote, in HTML and text. */
 function renderEmail(layout: EmailLayout): RenderedEmail {
+  const brand = layout.brand ?? productName;
   const text = [
     layout.heading,
     '',
@@ -38,14 +41,14 @@ function renderEmail(layout: EmailLayout): RenderedEmail {
     '',
     layout.footnote,
     '',
-    `— ${productName}`,
+    `— ${brand}`,
   ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(layout.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
-${layout.logo ? `<tr><td style="padding-bottom:16px"><img src="${escapeHtml(layout.logo.url)}" alt="${escapeHtml(layout.logo.alt)}" height="48" style="display:block;height:48px;width:auto;max-width:240px;border:0"></td></tr>\n` : ''}<tr><td style="font-size:14px;font-weight:bold;color:#4338ca;padding-bottom:16px">${productName}</td></tr>
+${layout.logo ? `<tr><td style="padding-bottom:16px"><img src="${escapeHtml(layout.logo.url)}" alt="${escapeHtml(layout.logo.alt)}" height="48" style="display:block;height:48px;width:auto;max-width:240px;border:0"></td></tr>\n` : ''}<tr><td style="font-size:14px;font-weight:bold;color:#4338ca;padding-bottom:16px">${escapeHtml(brand)}</td></tr>
 <tr><td style="font-size:20px;font-weight:bold;padding-bottom:16px">${escapeHtml(layout.heading)}</td></tr>
 ${layout.paragraphs.map((paragraph) => `<tr><td style="font-size:15px;line-height:22px;padding-bottom:12px">${escapeHtml(paragraph)}</td></tr>`).join('\n')}
 <tr><td style="padding:16px 0"><a href="${escapeHtml(layout.action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(layout.action.label)}</a></td></tr>
@@ -85,4 +88,40 @@ export function renderPasswordResetEmail(input: { firstName: string; link: strin
     action: { label: 'Choose a new password', url: input.link },
     footnote: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
   });
+}
+
+/**
+ * A survey invitation (issue 5): the workspace's logo and name, the template name, the opening
+ * text with its [Property] tokens already filled, and a button to the respondent page.
+ */
+export function renderSurveyInvitationEmail(input: {
+  workspaceName: string;
+  templateName: string;
+  openingText: string;
+  link: string;
+  expiresAt: string;
+  logoUrl?: string | null;
+}): RenderedEmail {
+  const paragraphs = input.openingText
+    .split(/\n+/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  return renderEmail({
+    brand: input.workspaceName,
+    logo: input.logoUrl ? { url: input.logoUrl, alt: `${input.workspaceName} logo` } : undefined,
+    subject: `${input.workspaceName} would like your feedback: ${input.templateName}`,
+    heading: input.templateName,
+    paragraphs,
+    action: { label: 'Start Survey', url: input.link },
+    footnote: `${input.workspaceName} sent you this survey. It is open until ${input.expiresAt}.`,
+  });
+}
+
+/** The SMS of a survey invitation: short, with the link. */
+export function renderSurveyInvitationSms(input: {
+  workspaceName: string;
+  templateName: string;
+  link: string;
+}): string {
+  return `${input.workspaceName}: please tell us about your experience (${input.templateName}). ${input.link}`;
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { runDeliveryJob, sweepOutbox } from '../modules/delivery/outbox.service.js';
+import {
+  deliveryBatchSize,
+  runDeliveryBatchJob,
+  runDeliveryJob,
+  sweepOutbox,
+} from '../modules/delivery/outbox.service.js';
 
 /**
  * Every job in one place: name, payload schema, handler and schedule (STYLE.md: Documenso,
@@ -10,6 +15,12 @@ export const jobDefinitions = {
   'deliver-message': {
     payload: z.object({ outboxId: z.uuid() }),
     handler: (ctx: AppContext, payload: { outboxId: string }) => runDeliveryJob(ctx, payload.outboxId),
+  },
+  /** Many messages at once (a bulk send): one job, pooled connections, a few sends in parallel. */
+  'deliver-messages': {
+    payload: z.object({ outboxIds: z.array(z.uuid()).min(1).max(deliveryBatchSize) }),
+    handler: (ctx: AppContext, payload: { outboxIds: string[] }) =>
+      runDeliveryBatchJob(ctx, payload.outboxIds),
   },
   'sweep-outbox': {
     payload: z.object({}),

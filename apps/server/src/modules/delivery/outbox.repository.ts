@@ -1,6 +1,6 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { outboxMessages } from '../../db/schema.js';
+import { outboxMessages, workspaces } from '../../db/schema.js';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessage = typeof outboxMessages.$inferInsert;
@@ -10,14 +10,52 @@ export async function insertOutboxMessage(db: Executor, message: NewOutboxMessag
   return row!;
 }
 
-/** Locks a queued message for delivery; another worker holding it makes this return nothing. */
-export async function lockQueuedMessage(db: Executor, id: string): Promise<OutboxMessage | undefined> {
+/** Writes many messages in one statement (a bulk send); answers their ids in order. */
+export async function insertOutboxMessages(db: Executor, messages: NewOutboxMessage[]): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const rows = await db.insert(outboxMessages).values(messages).returning({ id: outboxMessages.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Locks a queued message for delivery, with the name of its workspace (a survey invitation is
+ * sent in the workspace's name); another worker holding it makes this return nothing.
+ */
+export async function lockQueuedMessageWithWorkspace(
+  db: Executor,
+  id: string,
+): Promise<{ message: OutboxMessage; workspaceName: string | null } | undefined> {
   const [row] = await db
+    .select({ message: outboxMessages, workspaceName: workspaces.name })
+    .from(outboxMessages)
+    .leftJoin(workspaces, eq(workspaces.id, outboxMessages.workspaceId))
+    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'queued')))
+    .for('update', { of: outboxMessages, skipLocked: true });
+  return row;
+}
+
+/** A survey's messages, oldest first (those written together: e-mails first, then by recipient). */
+export async function findSurveyMessages(db: Executor, surveyId: string): Promise<OutboxMessage[]> {
+  return db
     .select()
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'queued')))
-    .for('update', { skipLocked: true });
-  return row;
+    .where(eq(outboxMessages.surveyId, surveyId))
+    .orderBy(
+      asc(outboxMessages.createdAt),
+      asc(outboxMessages.channel),
+      asc(outboxMessages.recipient),
+      asc(outboxMessages.id),
+    );
+}
+
+/** Puts a failed message back in the queue with its attempts reset; false unless it had failed. */
+export async function requeueFailedMessage(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(outboxMessages)
+    .set({ status: 'queued', attempts: 0, lastError: null, nextAttemptAt: now, updatedAt: sql`now()` })
+    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'failed')))
+    .returning({ id: outboxMessages.id });
+  return rows.length > 0;
 }
 
 export async function updateOutboxMessage(

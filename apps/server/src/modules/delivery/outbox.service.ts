@@ -1,11 +1,14 @@
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { createSmsTransport, type SmsTransport } from '../../delivery/sms.js';
 import {
   claimOverdueMessages,
   findOutboxMessage,
   insertOutboxMessage,
-  lockQueuedMessage,
+  lockQueuedMessageWithWorkspace,
   type NewOutboxMessage,
+  type OutboxMessage,
+  requeueFailedMessage,
   updateOutboxMessage,
 } from './outbox.repository.js';
 
@@ -30,15 +33,38 @@ export async function queueEmail(tx: Executor, message: QueueEmail): Promise<str
 }
 
 /**
- * Hands committed outbox messages to the job queue. A failure here loses nothing: the message
- * stays queued and the periodic sweep dispatches it again.
+ * Messages per `deliver-messages` job: one job sends many messages over pooled connections. A
+ * worker waits up to its polling interval (0.5 s) between two quick jobs, so the batch size
+ * bounds the rate: 500 a job allows about 1,000 messages a second (a bulk send of 10,000).
+ */
+export const deliveryBatchSize = 500;
+/** Messages a batch sends at once; below the database pool, so HTTP requests still get connections. */
+const batchConcurrency = 5;
+
+/**
+ * Hands committed outbox messages to the job queue: one `deliver-message` job for a single
+ * message, `deliver-messages` jobs of up to `deliveryBatchSize` ids for more (a bulk send). A
+ * failure here loses nothing: the messages stay queued and the periodic sweep dispatches them.
  */
 export async function dispatchMessages(ctx: AppContext, ids: string[]): Promise<void> {
-  for (const outboxId of ids) {
+  if (ids.length === 1) {
+    const outboxId = ids[0]!;
     try {
       await ctx.jobs.send('deliver-message', { outboxId });
     } catch (error) {
       ctx.log.error({ err: error, outboxId }, 'could not queue the delivery; the sweep will retry it');
+    }
+    return;
+  }
+  for (let start = 0; start < ids.length; start += deliveryBatchSize) {
+    const outboxIds = ids.slice(start, start + deliveryBatchSize);
+    try {
+      await ctx.jobs.send('deliver-messages', { outboxIds });
+    } catch (error) {
+      ctx.log.error(
+        { err: error, count: outboxIds.length },
+        'could not queue the deliveries; the sweep will retry them',
+      );
     }
   }
 }
@@ -49,43 +75,94 @@ export function withoutSecrets(text: string): string {
 
 export type DeliveryResult = 'sent' | 'kept' | 'retry' | 'failed' | 'skipped';
 
+const smsTransports = new WeakMap<object, SmsTransport>();
+
+/** The SMS adapter for this configuration (stateless: built once per configuration). */
+function smsTransportOf(ctx: AppContext): SmsTransport {
+  const key = ctx.config;
+  let transport = smsTransports.get(key);
+  if (!transport) {
+    transport = createSmsTransport(ctx.config.sms);
+    smsTransports.set(key, transport);
+  }
+  return transport;
+}
+
+interface Channel {
+  noun: string;
+  isConfigured: boolean;
+  notConfigured: { log: string; lastError: string };
+  send(message: OutboxMessage, workspaceName: string | null): Promise<void>;
+}
+
+function channelOf(ctx: AppContext, message: OutboxMessage): Channel | undefined {
+  if (message.channel === 'email') {
+    return {
+      noun: 'e-mail',
+      isConfigured: ctx.email.isConfigured,
+      notConfigured: {
+        log: 'e-mail kept in the outbox: no SMTP_URL is configured',
+        lastError: 'No e-mail server is configured (SMTP_URL); the message waits in the outbox.',
+      },
+      send: (row, workspaceName) =>
+        ctx.email.send({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+          // A survey invitation comes from the workspace that sends it (issue 5).
+          fromName: row.surveyId && workspaceName ? workspaceName : undefined,
+        }),
+    };
+  }
+  if (message.channel === 'sms') {
+    const sms = smsTransportOf(ctx);
+    return {
+      noun: 'SMS',
+      isConfigured: sms.isConfigured,
+      notConfigured: {
+        log: 'SMS kept in the outbox: no SMS provider is configured (SMS_*)',
+        lastError: 'No SMS provider is configured (SMS_*); the message waits in the outbox.',
+      },
+      send: (row) => sms.send({ to: row.recipient, body: row.textBody }),
+    };
+  }
+  return undefined;
+}
+
 /** Delivers one message; idempotent (a sent or locked message is skipped). The job handler. */
 export async function deliverMessage(ctx: AppContext, outboxId: string): Promise<DeliveryResult> {
   return ctx.db.transaction(async (tx) => {
-    const message = await lockQueuedMessage(tx, outboxId);
-    if (!message) return 'skipped';
-    if (message.channel !== 'email') {
+    const locked = await lockQueuedMessageWithWorkspace(tx, outboxId);
+    if (!locked) return 'skipped';
+    const { message, workspaceName } = locked;
+    const channel = channelOf(ctx, message);
+    if (!channel) {
       ctx.log.warn({ outboxId, channel: message.channel }, 'no transport for this channel yet');
       return 'kept';
     }
-    if (!ctx.email.isConfigured) {
-      // A fresh install without SMTP still works: the message waits in the outbox and the log
-      // carries its text, links included, so an operator can pass it on. Secrets (the token
-      // of a password-reset link) stay out of the log: the operator reads them in the outbox.
+    if (!channel.isConfigured) {
+      // A fresh install without SMTP (or SMS provider) still works: the message waits in the
+      // outbox and the log carries its text, links included, so an operator can pass it on.
+      // Secrets (the token of a password-reset link) stay out of the log: the operator reads
+      // them in the outbox.
       ctx.log.info(
         { outboxId, to: message.recipient, subject: message.subject, text: withoutSecrets(message.textBody) },
-        'e-mail kept in the outbox: no SMTP_URL is configured',
+        channel.notConfigured.log,
       );
-      await updateOutboxMessage(tx, outboxId, {
-        lastError: 'No e-mail server is configured (SMTP_URL); the message waits in the outbox.',
-      });
+      await updateOutboxMessage(tx, outboxId, { lastError: channel.notConfigured.lastError });
       return 'kept';
     }
     const attempts = message.attempts + 1;
     try {
-      await ctx.email.send({
-        to: message.recipient,
-        subject: message.subject,
-        text: message.textBody,
-        html: message.htmlBody,
-      });
+      await channel.send(message, workspaceName);
       await updateOutboxMessage(tx, outboxId, {
         status: 'sent',
         attempts,
         sentAt: ctx.now(),
         lastError: null,
       });
-      ctx.log.info({ outboxId, purpose: message.purpose }, 'e-mail sent');
+      ctx.log.info({ outboxId, purpose: message.purpose }, `${channel.noun} sent`);
       return 'sent';
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);
@@ -99,7 +176,7 @@ export async function deliverMessage(ctx: AppContext, outboxId: string): Promise
           ctx.now().getTime() + (retryDelaySeconds(attempts) + sweepGraceSeconds) * 1000,
         ),
       });
-      ctx.log.warn({ outboxId, attempts, lastError, isFinal }, 'e-mail delivery failed');
+      ctx.log.warn({ outboxId, attempts, lastError, isFinal }, `${channel.noun} delivery failed`);
       return isFinal ? 'failed' : 'retry';
     }
   });
@@ -121,15 +198,48 @@ export async function runDeliveryJob(ctx: AppContext, outboxId: string): Promise
 
 /** Re-dispatches queued messages whose delivery was missed (no worker ran, a queue insert failed). */
 export async function sweepOutbox(ctx: AppContext): Promise<number> {
-  const channels = ctx.email.isConfigured ? (['email'] as const) : [];
+  const channels: OutboxMessage['channel'][] = [];
+  if (ctx.email.isConfigured) channels.push('email');
+  if (smsTransportOf(ctx).isConfigured) channels.push('sms');
   const now = ctx.now();
   const ids = await claimOverdueMessages(
     ctx.db,
     now,
     new Date(now.getTime() + 10 * 60 * 1000),
-    [...channels],
+    channels,
     100,
   );
   await dispatchMessages(ctx, ids);
   return ids.length;
+}
+
+/**
+ * The batch job handler: delivers each message like `runDeliveryJob`, a few at a time. A message
+ * that throws (a database error) is left queued for the sweep; the job then fails so pg-boss
+ * retries it, which skips the messages already sent.
+ */
+export async function runDeliveryBatchJob(ctx: AppContext, outboxIds: string[]): Promise<void> {
+  let next = 0;
+  let failures = 0;
+  const worker = async () => {
+    while (next < outboxIds.length) {
+      const outboxId = outboxIds[next]!;
+      next += 1;
+      try {
+        await runDeliveryJob(ctx, outboxId);
+      } catch (error) {
+        failures += 1;
+        ctx.log.error({ err: error, outboxId }, 'delivery failed unexpectedly; the sweep will retry it');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(batchConcurrency, outboxIds.length) }, worker));
+  if (failures > 0) throw new Error(`${failures} of ${outboxIds.length} deliveries failed unexpectedly`);
+}
+
+/** Sends a failed message again from its first attempt (the survey's delivery status → Retry). */
+export async function retryFailedMessage(ctx: AppContext, outboxId: string): Promise<boolean> {
+  const isRequeued = await requeueFailedMessage(ctx.db, outboxId, ctx.now());
+  if (isRequeued) await dispatchMessages(ctx, [outboxId]);
+  return isRequeued;
 }

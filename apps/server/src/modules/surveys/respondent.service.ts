@@ -1,0 +1,300 @@
+import {
+  type AuthenticationProperty,
+  authenticationLockMinutes,
+  authenticationMismatchMessage,
+  authenticationSuccessMessage,
+  authenticationValueMatches,
+  estimateMinutes,
+  fillPropertyTokens,
+  findUnansweredRequired,
+  isSurveyExpired,
+  maxAuthenticationFailures,
+  type RespondentSurveyReply,
+  respondentQuestions,
+  type SavedSurveyResponses,
+  type SurveyDefinition,
+  type SurveyPropertyValues,
+  type SurveyResponses,
+  type SurveyState,
+  surveyAlreadyCompletedMessage,
+  surveyExpiredMessage,
+  surveyNotFoundMessage,
+  validateAnswer,
+} from '@graphium/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, conflict, invalid, notFound, unauthenticated } from '../../errors.js';
+import { logoPath } from '../logo/logo.service.js';
+import {
+  buildListLookup,
+  findCachedSurveyAccess,
+  listIdsOf,
+  loadVersionDefinition,
+  rememberSurveyAccess,
+  type SurveyAccess,
+} from './survey-definitions.js';
+import { tokenValues } from './survey-invitations.js';
+import {
+  completeSurvey,
+  findActiveListItems,
+  findRespondentSurvey,
+  findSurveyForSaving,
+  findSurveyResponses,
+  lockAuthenticationState,
+  markSurveyOpened,
+  mergeSurveyResponses,
+  type SurveyForSaving,
+  updateAuthenticationState,
+} from './surveys.repository.js';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}
+
+/** Part 1 §2: an unknown, malformed or expired survey all read "doesn't exist or has expired". */
+const surveyNotFound = () => notFound(surveyNotFoundMessage);
+export const authenticationRequiredMessage = 'Please confirm your details to open this survey.';
+
+/**
+ * The properties the respondent must confirm (part 1 §5): those flagged for authentication that
+ * hold a value on this survey. A survey without any is open to whoever has its link.
+ */
+export function authenticationPropertiesOf(
+  definition: SurveyDefinition,
+  values: SurveyPropertyValues,
+): AuthenticationProperty[] {
+  return definition.properties
+    .filter((property) => property.validation.authentication && values[property.id] !== undefined)
+    .map((property) => ({
+      id: property.id,
+      label: property.label,
+      type: property.type,
+      required: property.validation.required,
+    }));
+}
+
+function rememberAccess(
+  survey: Pick<SurveyForSaving, 'id' | 'workspaceId' | 'templateVersionId' | 'properties'>,
+  definition: SurveyDefinition,
+): SurveyAccess {
+  return rememberSurveyAccess(survey.id, {
+    workspaceId: survey.workspaceId,
+    templateVersionId: survey.templateVersionId,
+    needsAuthentication: authenticationPropertiesOf(definition, survey.properties).length > 0,
+  });
+}
+
+/**
+ * `GET /surveys/{id}` for the respondent page (part 1 §3). Until the respondent has
+ * authenticated, only what the authentication view needs: the template name, the logo and the
+ * labels and types of the authentication properties, never questions, answers or values.
+ * `markAsOpened` records the opening (SENT → OPENED).
+ */
+export async function getRespondentSurvey(
+  ctx: AppContext,
+  surveyId: string,
+  options: { markAsOpened: boolean; isAuthenticated: boolean },
+): Promise<RespondentSurveyReply> {
+  const found = isUuid(surveyId) ? await findRespondentSurvey(ctx.db, surveyId) : undefined;
+  const now = ctx.now();
+  if (!found || isSurveyExpired(found.survey, now)) throw surveyNotFound();
+  const { survey, templateName } = found;
+  const definition = await loadVersionDefinition(ctx.db, survey.templateVersionId);
+  rememberAccess(survey, definition);
+  let state: SurveyState = survey.state;
+  if (options.markAsOpened) state = await markSurveyOpened(ctx.db, survey.id, now);
+  const logoUrl = found.logoSha256 ? logoPath(found.logoSha256) : null;
+  const authenticationProperties = authenticationPropertiesOf(definition, survey.properties);
+  if (authenticationProperties.length > 0 && !options.isAuthenticated) {
+    return {
+      surveyId: survey.id,
+      surveyState: state,
+      requiresAuthentication: true,
+      surveyTemplate: { surveyTemplateName: templateName, logoUrl, authenticationProperties },
+    };
+  }
+  const listIds = [
+    ...new Set([...listIdsOf(definition, 'questions'), ...listIdsOf(definition, 'properties')]),
+  ];
+  const lists = buildListLookup(
+    listIds.length > 0 ? await findActiveListItems(ctx.db, survey.workspaceId, listIds) : [],
+  );
+  const tokens = tokenValues(definition, survey.properties, lists.labelOf);
+  const questionListIds = new Set(listIdsOf(definition, 'questions'));
+  return {
+    surveyId: survey.id,
+    surveyState: state,
+    requiresAuthentication: false,
+    surveyTemplate: {
+      surveyTemplateName: templateName,
+      surveyTemplateDefinition: {
+        schemaVersion: definition.schemaVersion,
+        openingText: fillPropertyTokens(definition.openingText, tokens),
+        closingText: fillPropertyTokens(definition.closingText, tokens),
+        reviewLink: definition.reviewLink,
+        properties: definition.properties,
+        questions: respondentQuestions(definition),
+      },
+      estimatedMinutes: estimateMinutes(definition),
+      logoUrl,
+    },
+    surveyResponses: survey.responses,
+    lists: lists.respondentLists().filter((list) => questionListIds.has(list.listId)),
+  };
+}
+
+export type AuthenticationOutcome =
+  | { kind: 'success'; message: string; expiresAt: Date }
+  | { kind: 'mismatch'; message: string }
+  | { kind: 'locked'; message: string; retryAfterSeconds: number };
+
+function lockedOutcome(lockedUntil: Date, now: Date): AuthenticationOutcome {
+  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return {
+    kind: 'locked',
+    retryAfterSeconds: seconds,
+    message: `Too many failed attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  };
+}
+
+/**
+ * `POST /surveys/{id}/authenticate` (part 1 §5): compares the submitted values with the survey's
+ * own (text trimmed, ignoring case; numbers, dates, instants and booleans by value). Attempts on
+ * one survey run one at a time under its row lock; the fifth failure in a row locks the survey's
+ * authentication for 15 minutes. The count is committed before the answer goes out.
+ */
+export async function authenticateRespondent(
+  ctx: AppContext,
+  surveyId: string,
+  submitted: Record<string, string | number | boolean | null>,
+): Promise<AuthenticationOutcome> {
+  if (!isUuid(surveyId)) throw surveyNotFound();
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const survey = await lockAuthenticationState(tx, surveyId);
+    if (!survey || isSurveyExpired(survey, now)) throw surveyNotFound();
+    if (survey.authLockedUntil && survey.authLockedUntil > now)
+      return lockedOutcome(survey.authLockedUntil, now);
+    const definition = await loadVersionDefinition(tx, survey.templateVersionId);
+    const properties = authenticationPropertiesOf(definition, survey.properties);
+    const isMatch = properties.every((property) =>
+      authenticationValueMatches(property.type, submitted[property.id], survey.properties[property.id]),
+    );
+    if (isMatch) {
+      if (survey.authFailures > 0 || survey.authLockedUntil) {
+        await updateAuthenticationState(tx, surveyId, { authFailures: 0, authLockedUntil: null });
+      }
+      return { kind: 'success', message: authenticationSuccessMessage, expiresAt: survey.expiresAt };
+    }
+    const failures = survey.authFailures + 1;
+    if (failures >= maxAuthenticationFailures) {
+      const lockedUntil = new Date(now.getTime() + authenticationLockMinutes * 60_000);
+      await updateAuthenticationState(tx, surveyId, { authFailures: 0, authLockedUntil: lockedUntil });
+      return lockedOutcome(lockedUntil, now);
+    }
+    await updateAuthenticationState(tx, surveyId, { authFailures: failures, authLockedUntil: null });
+    return { kind: 'mismatch', message: authenticationMismatchMessage };
+  });
+}
+
+function checkOpen(survey: Pick<SurveyForSaving, 'state' | 'expiresAt'>, now: Date): void {
+  if (survey.state === 'COMPLETE') throw conflict(surveyAlreadyCompletedMessage);
+  if (isSurveyExpired(survey, now)) throw conflict(surveyExpiredMessage);
+}
+
+/**
+ * `PATCH /surveys/{id}[?markAsComplete=true]` (ARCHITECTURE.md §3): checks every answer against
+ * the version's questions and merges them into the stored ones atomically (null clears one);
+ * the survey becomes IN_PROGRESS. With `markAsComplete`, every required question must be
+ * answered; then the survey is COMPLETE and takes no more saves (409), nor does an expired one.
+ */
+export async function saveRespondentAnswers(
+  ctx: AppContext,
+  surveyId: string,
+  answers: Record<string, number | string | string[] | null>,
+  options: { markAsComplete: boolean; isAuthenticated: boolean },
+): Promise<SavedSurveyResponses> {
+  if (!isUuid(surveyId)) throw surveyNotFound();
+  const now = ctx.now();
+  let survey: SurveyForSaving | undefined;
+  let access = findCachedSurveyAccess(surveyId);
+  if (!access) {
+    survey = await findSurveyForSaving(ctx.db, surveyId);
+    if (!survey) throw surveyNotFound();
+    access = rememberAccess(survey, await loadVersionDefinition(ctx.db, survey.templateVersionId));
+  }
+  const definition = await loadVersionDefinition(ctx.db, access.templateVersionId);
+  if (!options.isAuthenticated && access.needsAuthentication) {
+    throw unauthenticated(authenticationRequiredMessage);
+  }
+  if (survey) checkOpen(survey, now);
+  const questions = respondentQuestions(definition);
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  const answeredListIds = [
+    ...new Set(
+      Object.keys(answers)
+        .map((id) => byId.get(id))
+        .map((question) => (question && 'listId' in question ? question.listId : undefined))
+        .filter((id): id is string => Boolean(id)),
+    ),
+  ];
+  const lists = buildListLookup(
+    answeredListIds.length > 0 ? await findActiveListItems(ctx.db, access.workspaceId, answeredListIds) : [],
+  );
+  const errors: Record<string, string> = {};
+  const set: SurveyResponses = {};
+  const clear: string[] = [];
+  for (const [questionId, value] of Object.entries(answers)) {
+    const question = byId.get(questionId);
+    if (!question) {
+      errors[questionId] = 'This question is not in the survey';
+      continue;
+    }
+    const listId = 'listId' in question ? question.listId : undefined;
+    const problem = validateAnswer(question, value, {
+      listItemIds: listId ? lists.itemIds(listId) : undefined,
+    });
+    if (problem) errors[questionId] = problem;
+    else if (value === null) clear.push(questionId);
+    else set[questionId] = value;
+  }
+  const problems = Object.entries(errors);
+  if (problems.length > 0) {
+    // A closed survey says so (409) before it judges the answers.
+    const current = survey ?? (await findSurveyForSaving(ctx.db, surveyId));
+    if (current) checkOpen(current, now);
+    const [questionId, message] = problems[0]!;
+    const label = byId.get(questionId)?.label ?? questionId;
+    throw invalid(`${label}: ${message}`, errors);
+  }
+  if (!options.markAsComplete) {
+    const saved = await mergeSurveyResponses(ctx.db, surveyId, { set, clear }, now);
+    if (!saved) {
+      // Completed or expired: the update's own check refused it.
+      const current = await findSurveyForSaving(ctx.db, surveyId);
+      if (!current) throw surveyNotFound();
+      checkOpen(current, now);
+      throw conflict(surveyExpiredMessage);
+    }
+    return { surveyId, surveyState: saved.state, surveyResponses: saved.responses };
+  }
+  return ctx.db.transaction(async (tx) => {
+    const locked = await findSurveyForSaving(tx, surveyId, true);
+    if (!locked) throw surveyNotFound();
+    checkOpen(locked, now);
+    const merged: SurveyResponses = { ...(await findSurveyResponses(tx, surveyId)), ...set };
+    for (const questionId of clear) delete merged[questionId];
+    const unanswered = findUnansweredRequired(questions, merged);
+    if (unanswered.length > 0) {
+      throw new AppError(
+        'VALIDATION',
+        `Please answer every required question: ${unanswered.map((question) => question.label).join(', ')}.`,
+        Object.fromEntries(unanswered.map((question) => [question.id, 'This question is required'])),
+      );
+    }
+    await completeSurvey(tx, surveyId, merged, now);
+    return { surveyId, surveyState: 'COMPLETE', surveyResponses: merged };
+  });
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addPeriod,
+  type ContactMethod,
+  fillPropertyTokens,
+  formatPropertyValue,
+  publishBeforeSendingMessage,
+  type SurveyDefinition,
+  type SurveyPropertyValues,
+  surveySettingsSchema,
+} from '@graphium/shared';
+import type { AppContext } from '../../context.js';
+import { renderSurveyInvitationEmail, renderSurveyInvitationSms } from '../../delivery/templates.js';
+import { conflict, notFound } from '../../errors.js';
+import type { WorkspaceActor } from '../../http/request-context.js';
+import type { NewOutboxMessage } from '../delivery/outbox.repository.js';
+import { findLogoUrl } from '../logo/logo.service.js';
+import { findVersion } from '../templates/templates.repository.js';
+import { buildListLookup, type ListLookup, listIdsOf, loadVersionDefinition } from './survey-definitions.js';
+import { findActiveListItems, findWorkspaceName, type NewSurveyRow } from './surveys.repository.js';
+
+export const templateNotFoundMessage = 'Survey template not found';
+
+/** Everything needed to send surveys of one version, read once (a bulk send reuses it per row). */
+export interface SendingContext {
+  actor: WorkspaceActor;
+  templateId: string;
+  templateName: string;
+  versionId: string;
+  definition: SurveyDefinition;
+  expiration: { duration: number; period: 'hours' | 'days' | 'weeks' | 'months' };
+  workspaceName: string;
+  logoUrl: string | null;
+  lists: ListLookup;
+}
+
+/**
+ * The version to send: the workspace's own (404 otherwise) and PUBLISHED (409 otherwise:
+ * ARCHITECTURE.md §4 sends surveys from published versions only).
+ */
+export async function loadSendingContext(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  versionId: string,
+): Promise<SendingContext> {
+  const found = await findVersion(ctx.db, 'survey', versionId);
+  if (!found || found.template.workspaceId !== actor.workspaceId) throw notFound(templateNotFoundMessage);
+  if (found.version.state !== 'PUBLISHED') throw conflict(publishBeforeSendingMessage);
+  const definition = await loadVersionDefinition(ctx.db, versionId);
+  const settings = surveySettingsSchema.parse(found.version.settings);
+  const [workspaceName, logoUrl, lists] = await Promise.all([
+    findWorkspaceName(ctx.db, actor.workspaceId),
+    findLogoUrl(ctx, actor.customerId, { absolute: true }),
+    findActiveListItems(ctx.db, actor.workspaceId, listIdsOf(definition, 'properties')),
+  ]);
+  return {
+    actor,
+    templateId: found.template.id,
+    templateName: found.template.name,
+    versionId,
+    definition,
+    expiration: settings.expiration,
+    workspaceName,
+    logoUrl,
+    lists: buildListLookup(lists),
+  };
+}
+
+/** Property values by label, as `[Label]` tokens name them; a property without a value reads empty. */
+export function tokenValues(
+  definition: SurveyDefinition,
+  values: SurveyPropertyValues,
+  labelOf: (listId: string, itemId: string) => string | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    definition.properties.map((property) => {
+      const value = values[property.id];
+      if (value === undefined) return [property.label, ''];
+      const itemLabel =
+        property.type === 'ListItem' && property.listId ? labelOf(property.listId, String(value)) : undefined;
+      return [property.label, formatPropertyValue(property.type, value, itemLabel)];
+    }),
+  );
+}
+
+export function surveyLink(ctx: AppContext, surveyId: string): string {
+  return `${ctx.config.publicUrl}/survey/${surveyId}`;
+}
+
+export interface PreparedSurvey {
+  survey: NewSurveyRow & { id: string };
+  messages: NewOutboxMessage[];
+}
+
+/**
+ * A survey row and its invitations (one outbox message per contact method), ready to insert in
+ * one transaction. The id is generated here (a random UUID: the unguessable link) so the
+ * messages can carry the link.
+ */
+export function prepareSurvey(
+  ctx: AppContext,
+  sending: SendingContext,
+  contactMethods: ContactMethod[],
+  properties: SurveyPropertyValues,
+  now: Date,
+): PreparedSurvey {
+  const id = randomUUID();
+  const expiresAt = addPeriod(now, sending.expiration.duration, sending.expiration.period);
+  const link = surveyLink(ctx, id);
+  const openingText = fillPropertyTokens(
+    sending.definition.openingText,
+    tokenValues(sending.definition, properties, sending.lists.labelOf),
+  );
+  const common = { workspaceId: sending.actor.workspaceId, surveyId: id, purpose: 'survey-invitation' };
+  const messages = contactMethods.map((method): NewOutboxMessage => {
+    if (method.contactMethodType === 'phone') {
+      return {
+        ...common,
+        channel: 'sms',
+        recipient: method.phoneNumber,
+        textBody: renderSurveyInvitationSms({
+          workspaceName: sending.workspaceName,
+          templateName: sending.templateName,
+          link,
+        }),
+      };
+    }
+    const email = renderSurveyInvitationEmail({
+      workspaceName: sending.workspaceName,
+      templateName: sending.templateName,
+      openingText,
+      link,
+      expiresAt: formatPropertyValue('DateTime', expiresAt.toISOString()),
+      logoUrl: sending.logoUrl,
+    });
+    return {
+      ...common,
+      channel: 'email',
+      recipient: method.emailAddress,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
+    };
+  });
+  return {
+    survey: {
+      id,
+      workspaceId: sending.actor.workspaceId,
+      templateId: sending.templateId,
+      templateVersionId: sending.versionId,
+      state: 'SENT',
+      contactMethods,
+      properties,
+      responses: {},
+      sentAt: now,
+      expiresAt,
+      createdByAccountId: sending.actor.accountId ?? null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    messages,
+  };
+}

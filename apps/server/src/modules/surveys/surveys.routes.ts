@@ -1,0 +1,201 @@
+import {
+  authenticateSurveyResultSchema,
+  authenticateSurveySchema,
+  bulkSendSurveysResultSchema,
+  bulkSendSurveysSchema,
+  createSurveySchema,
+  errorBodySchema,
+  respondentSurveyReplySchema,
+  savedSurveyResponsesSchema,
+  sentSurveySchema,
+  surveyDeliveryListSchema,
+  updateSurveyResponsesSchema,
+} from '@graphium/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import {
+  requireWorkspaceActor,
+  sessionOrApiKeySecurity,
+  type WorkspaceActor,
+} from '../../http/request-context.js';
+import {
+  authenticateRespondent,
+  getRespondentSurvey,
+  isUuid,
+  saveRespondentAnswers,
+} from './respondent.service.js';
+import { hasRespondentCredential, issueRespondentCredential } from './respondent-credential.js';
+import {
+  bulkSendSurveys,
+  createSurvey,
+  getSurveyDelivery,
+  retrySurveyDelivery,
+  surveyNotFound,
+} from './surveys.service.js';
+
+const tags = ['surveys'];
+const respondentTags = ['respondent'];
+// Ids are checked by the services: a malformed one is as unknown as another workspace's (404).
+const surveyParams = z.object({ id: z.string() });
+const deliveryParams = surveyParams.extend({ outboxId: z.string() });
+const flag = z.enum(['true', 'false']).optional();
+/** A 10,000-row bulk send is a few megabytes of JSON: above the app's 1 MB default. */
+const bulkBodyLimit = 20 * 1024 * 1024;
+
+/**
+ * Respondent calls are public, so they are rate limited per client address and survey: a person
+ * answering never comes near these, a script trying values does. Authentication has its own,
+ * lower limit besides the lockout after five failures (ARCHITECTURE.md §4).
+ */
+function respondentRateLimit(max: number) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) =>
+      `respondent:${request.ip}:${(request.params as { id?: string }).id ?? ''}`,
+    errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
+      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+  };
+}
+
+/**
+ * The respondent page's hot calls answer what the service built, typed by the reply schema, so
+ * they skip re-checking it on every request (the schema still documents the reply). The
+ * error handler's replies are plain objects too.
+ */
+const trustedReply = () => (data: unknown) => JSON.stringify(data);
+
+export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const actors = new WeakMap<FastifyRequest, WorkspaceActor>();
+  // Staff calls settle who acts before the body is validated: a signed-out caller learns nothing.
+  const asActor = (access: 'read' | 'write') => async (request: FastifyRequest) => {
+    actors.set(request, await requireWorkspaceActor(ctx, request, access));
+  };
+  const actorOf = (request: FastifyRequest) => actors.get(request)!;
+  const staff = { tags, security: sessionOrApiKeySecurity };
+
+  app.post(
+    '/surveys/',
+    {
+      preValidation: asActor('write'),
+      schema: { ...staff, body: createSurveySchema, response: { 201: sentSurveySchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createSurvey(ctx, actorOf(request), request.body)),
+  );
+
+  app.post(
+    '/surveys/bulk',
+    {
+      bodyLimit: bulkBodyLimit,
+      preValidation: asActor('write'),
+      schema: { ...staff, body: bulkSendSurveysSchema, response: { 200: bulkSendSurveysResultSchema } },
+    },
+    async (request) => bulkSendSurveys(ctx, actorOf(request), request.body),
+  );
+
+  app.get(
+    '/surveys/:id/delivery',
+    {
+      preValidation: asActor('read'),
+      schema: { ...staff, params: surveyParams, response: { 200: surveyDeliveryListSchema } },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw surveyNotFound();
+      return getSurveyDelivery(ctx, actorOf(request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/surveys/:id/delivery/:outboxId/retry',
+    {
+      preValidation: asActor('write'),
+      schema: { ...staff, params: deliveryParams, response: { 200: surveyDeliveryListSchema } },
+    },
+    async (request) => {
+      const { id, outboxId } = request.params;
+      if (!isUuid(id) || !isUuid(outboxId)) throw surveyNotFound();
+      return retrySurveyDelivery(ctx, actorOf(request), id, outboxId);
+    },
+  );
+
+  // The respondent page (part 1 §2, §7): public, the link's id is the access.
+  const respondent = { tags: respondentTags, security: [] };
+
+  app.get(
+    '/surveys/:id',
+    {
+      config: { rateLimit: respondentRateLimit(300) },
+      serializerCompiler: trustedReply,
+      schema: {
+        ...respondent,
+        params: surveyParams,
+        querystring: z.object({ markAsOpened: flag }),
+        response: { 200: respondentSurveyReplySchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return getRespondentSurvey(ctx, id, {
+        markAsOpened: request.query.markAsOpened === 'true',
+        isAuthenticated: hasRespondentCredential(ctx, request, id),
+      });
+    },
+  );
+
+  app.patch(
+    '/surveys/:id',
+    {
+      config: { rateLimit: respondentRateLimit(300) },
+      serializerCompiler: trustedReply,
+      schema: {
+        ...respondent,
+        params: surveyParams,
+        querystring: z.object({ markAsComplete: flag }),
+        body: updateSurveyResponsesSchema,
+        response: { 200: savedSurveyResponsesSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return saveRespondentAnswers(ctx, id, request.body.surveyResponses, {
+        markAsComplete: request.query.markAsComplete === 'true',
+        isAuthenticated: hasRespondentCredential(ctx, request, id),
+      });
+    },
+  );
+
+  app.post(
+    '/surveys/:id/authenticate',
+    {
+      config: { rateLimit: respondentRateLimit(20) },
+      schema: {
+        ...respondent,
+        params: surveyParams,
+        body: authenticateSurveySchema,
+        response: {
+          200: authenticateSurveyResultSchema,
+          401: authenticateSurveyResultSchema.extend({ error: z.literal('UNAUTHENTICATED') }),
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const outcome = await authenticateRespondent(ctx, id, request.body.authenticationValues);
+      if (outcome.kind === 'success') {
+        issueRespondentCredential(ctx, reply, id, outcome.expiresAt);
+        return { success: true, message: outcome.message };
+      }
+      if (outcome.kind === 'locked') {
+        return reply
+          .status(429)
+          .header('retry-after', String(outcome.retryAfterSeconds))
+          .send({ error: 'RATE_LIMITED', message: outcome.message });
+      }
+      return reply.status(401).send({ success: false, error: 'UNAUTHENTICATED', message: outcome.message });
+    },
+  );
+};

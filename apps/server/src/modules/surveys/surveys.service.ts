@@ -1,0 +1,205 @@
+import {
+  type BulkRowError,
+  type BulkSendSurveysInput,
+  type BulkSendSurveysResult,
+  bulkSendSurveysSchema,
+  type ContactMethod,
+  type CreateSurvey,
+  keyPropertyValuesById,
+  readRowContactMethods,
+  type SentSurvey,
+  type SurveyDelivery,
+  type SurveyPropertyValues,
+  uniqueContactMethods,
+  validateSurveyProperties,
+} from '@graphium/shared';
+import type { AppContext } from '../../context.js';
+import { conflict, invalid, notFound } from '../../errors.js';
+import type { WorkspaceActor } from '../../http/request-context.js';
+import {
+  findOutboxMessage,
+  findSurveyMessages,
+  insertOutboxMessages,
+  type OutboxMessage,
+} from '../delivery/outbox.repository.js';
+import { dispatchMessages, retryFailedMessage } from '../delivery/outbox.service.js';
+import { loadSendingContext, type PreparedSurvey, prepareSurvey } from './survey-invitations.js';
+import { findWorkspaceSurvey, insertSurveys, type SurveyRow } from './surveys.repository.js';
+
+export const surveyNotFound = () => notFound('Survey not found');
+
+function toDelivery(message: OutboxMessage): SurveyDelivery {
+  return {
+    outboxId: message.id,
+    channel: message.channel === 'sms' ? 'sms' : 'email',
+    recipient: message.recipient,
+    status: message.status,
+    attempts: message.attempts,
+    lastError: message.lastError,
+    sentAt: message.sentAt?.toISOString() ?? null,
+    updatedAt: message.updatedAt.toISOString(),
+  };
+}
+
+function toSentSurvey(row: SurveyRow, messages: OutboxMessage[]): SentSurvey {
+  return {
+    surveyId: row.id,
+    surveyTemplateId: row.templateId,
+    surveyTemplateVersionId: row.templateVersionId,
+    surveyState: row.state,
+    surveyContactMethods: row.contactMethods,
+    surveyProperties: row.properties,
+    sentAt: row.sentAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    delivery: messages.map(toDelivery),
+  };
+}
+
+/** Inserts surveys and their invitations in one transaction; answers the outbox ids to dispatch. */
+async function insertPrepared(ctx: AppContext, prepared: PreparedSurvey[]): Promise<string[]> {
+  return ctx.db.transaction(async (tx) => {
+    await insertSurveys(
+      tx,
+      prepared.map((item) => item.survey),
+    );
+    return insertOutboxMessages(
+      tx,
+      prepared.flatMap((item) => item.messages),
+    );
+  });
+}
+
+/**
+ * `POST /surveys/` (part 2 §2, §3): creates a survey of a published version for the contact
+ * methods and property values given, and queues one invitation per contact method in the same
+ * transaction; they leave after the commit.
+ */
+export async function createSurvey(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  input: CreateSurvey,
+): Promise<SentSurvey> {
+  const sending = await loadSendingContext(ctx, actor, input.surveyTemplateVersionId);
+  const { values, errors } = validateSurveyProperties(
+    sending.definition.properties,
+    input.surveyProperties,
+    sending.lists,
+  );
+  const problems = Object.entries(errors);
+  if (problems.length > 0) {
+    const details = Object.fromEntries(problems.map(([id, message]) => [`surveyProperties.${id}`, message]));
+    throw invalid(`surveyProperties: ${problems[0]![1]}`, details);
+  }
+  const prepared = prepareSurvey(
+    ctx,
+    sending,
+    uniqueContactMethods(input.surveyContactMethods),
+    values,
+    ctx.now(),
+  );
+  const outboxIds = await insertPrepared(ctx, [prepared]);
+  await dispatchMessages(ctx, outboxIds);
+  const survey = await findWorkspaceSurvey(ctx.db, actor.workspaceId, prepared.survey.id);
+  return toSentSurvey(survey!, await findSurveyMessages(ctx.db, prepared.survey.id));
+}
+
+/** Rows of one bulk send written per transaction: one bad batch costs at most this many retries. */
+const bulkBatchSize = 500;
+
+interface ValidRow {
+  row: number;
+  contactMethods: ContactMethod[];
+  properties: SurveyPropertyValues;
+}
+
+/**
+ * `POST /surveys/bulk`: one survey per row of a CSV file (e-mail, phone, a column per property
+ * label). Every row is checked first; a dry run answers the problems only. A send writes the
+ * valid rows in batches, each in its own transaction, and dispatches each batch's invitations
+ * after its commit; a batch that fails is written again row by row, so a failing row never
+ * blocks the others, and it is reported.
+ */
+export async function bulkSendSurveys(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  input: BulkSendSurveysInput,
+): Promise<BulkSendSurveysResult> {
+  const { surveyTemplateVersionId, rows, dryRun, rowOffset } = bulkSendSurveysSchema.parse(input);
+  const sending = await loadSendingContext(ctx, actor, surveyTemplateVersionId);
+  const { properties } = sending.definition;
+  const labelOf = new Map(properties.map((property) => [property.id, property.label]));
+  const failed: BulkRowError[] = [];
+  const valid: ValidRow[] = [];
+  rows.forEach((raw, index) => {
+    const row = rowOffset + index + 1;
+    const contacts = readRowContactMethods(raw);
+    const keyed = keyPropertyValuesById(properties, raw.properties);
+    const checked = validateSurveyProperties(properties, keyed.values, sending.lists);
+    const errors: Record<string, string> = { ...contacts.errors, ...keyed.errors };
+    // Reported by label: the CSV's column headers.
+    for (const [id, message] of Object.entries(checked.errors)) errors[labelOf.get(id) ?? id] = message;
+    if (Object.keys(errors).length > 0) failed.push({ row, errors });
+    else valid.push({ row, contactMethods: contacts.contactMethods, properties: checked.values });
+  });
+  let created = 0;
+  if (!dryRun) {
+    const now = ctx.now();
+    for (let start = 0; start < valid.length; start += bulkBatchSize) {
+      const batch = valid.slice(start, start + bulkBatchSize).map((item) => ({
+        item,
+        prepared: prepareSurvey(ctx, sending, item.contactMethods, item.properties, now),
+      }));
+      try {
+        const outboxIds = await insertPrepared(
+          ctx,
+          batch.map(({ prepared }) => prepared),
+        );
+        created += batch.length;
+        await dispatchMessages(ctx, outboxIds);
+      } catch (batchError) {
+        ctx.log.warn({ err: batchError }, 'a bulk-send batch failed; writing its rows one by one');
+        for (const { item, prepared } of batch) {
+          try {
+            const outboxIds = await insertPrepared(ctx, [prepared]);
+            created += 1;
+            await dispatchMessages(ctx, outboxIds);
+          } catch (error) {
+            ctx.log.error({ err: error, row: item.row }, 'a bulk-send row could not be saved');
+            failed.push({ row: item.row, errors: { _: 'This row could not be saved. Please try again.' } });
+          }
+        }
+      }
+    }
+  }
+  failed.sort((left, right) => left.row - right.row);
+  return { dryRun, rowCount: rows.length, validRowCount: valid.length, created, failed };
+}
+
+/** `GET /surveys/{id}/delivery`: how each invitation of the survey went (queued, sent, failed). */
+export async function getSurveyDelivery(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  surveyId: string,
+): Promise<{ delivery: SurveyDelivery[] }> {
+  const survey = await findWorkspaceSurvey(ctx.db, actor.workspaceId, surveyId);
+  if (!survey) throw surveyNotFound();
+  return { delivery: (await findSurveyMessages(ctx.db, surveyId)).map(toDelivery) };
+}
+
+/** `POST /surveys/{id}/delivery/{outboxId}/retry`: sends a failed invitation again. */
+export async function retrySurveyDelivery(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  surveyId: string,
+  outboxId: string,
+): Promise<{ delivery: SurveyDelivery[] }> {
+  const survey = await findWorkspaceSurvey(ctx.db, actor.workspaceId, surveyId);
+  if (!survey) throw surveyNotFound();
+  const message = await findOutboxMessage(ctx.db, outboxId);
+  if (!message || message.surveyId !== surveyId) throw notFound('Message not found');
+  if (!(await retryFailedMessage(ctx, outboxId))) {
+    throw conflict('Only a message whose delivery failed can be retried.');
+  }
+  return { delivery: (await findSurveyMessages(ctx.db, surveyId)).map(toDelivery) };
+}

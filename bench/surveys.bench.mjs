@@ -1,0 +1,282 @@
+// `npm run bench` (issue 5): on PostgreSQL, the respondent calls at 50 connections next to a plain
+// Fastify route (PATCH /api/surveys/{id} saving two answers, GET /api/surveys/{id}), and a bulk
+// send of 10,000 rows: seconds until all are queued, then messages per second delivered to a
+// local SMTP server.
+import { fork, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const bulkRows = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function cookiesOf(response) {
+  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+}
+
+function run(title, options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, duration, ...options }, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx > 0 || result.errors > 0) {
+        return reject(new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
+      }
+      resolve({
+        title,
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        total: result.requests.total,
+      });
+    });
+  });
+}
+
+/** A local SMTP server that only counts what it receives (no parsing: it must not be the bottleneck). */
+async function startCountingSmtp() {
+  const received = { count: 0, first: 0, last: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('end', () => {
+        received.count += 1;
+        received.last = Date.now();
+        received.first ||= received.last;
+        callback();
+      });
+      stream.resume();
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${server.server.address().port}`, received, server };
+}
+
+const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${databaseName}`);
+const databaseUrl = new URL(adminUrl);
+databaseUrl.pathname = `/${databaseName}`;
+
+const children = [];
+const smtp = await startCountingSmtp();
+try {
+  const serverPort = await freePort();
+  const server = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl.toString(),
+        PORT: String(serverPort),
+        DATA_DIR: `/tmp/${databaseName}`,
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '',
+        SMTP_URL: smtp.url,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  children.push(server);
+  const base = `http://127.0.0.1:${serverPort}`;
+  await waitFor(`${base}/api/health`);
+
+  const health = await fetch(`${base}/api/health`);
+  const xsrf = cookiesOf(health).find((cookie) => cookie.startsWith('XSRF-TOKEN='));
+  const xsrfHeader = { 'x-xsrf-token': xsrf.split('=')[1] };
+  const signUp = await fetch(`${base}/api/accounts/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: xsrf, ...xsrfHeader },
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Mark',
+      businessName: 'Benchmarks',
+      emailAddress: `bench.${Date.now()}@example.com`,
+      password: 'Str0ng!pass',
+      termsAgreement: true,
+    }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const staffCookie = [xsrf, ...cookiesOf(signUp)].join('; ');
+  async function call(method, path, body) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', cookie: staffCookie, ...xsrfHeader },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }
+
+  // A published template with one question of each type and a property used in the opening text.
+  const npsId = randomUUID();
+  const textId = randomUUID();
+  const template = await call('POST', '/api/survey-templates/', { surveyTemplateName: 'Bench survey' });
+  const versionId = template.surveyTemplateVersionId;
+  await call('PATCH', `/api/survey-templates/${versionId}`, {
+    surveyTemplateDefinition: {
+      openingText: 'Hello [First name], thank you for your visit.',
+      properties: [{ id: randomUUID(), type: 'Text', label: 'First name', validation: { required: true } }],
+      questions: [
+        {
+          id: npsId,
+          type: 'NetPromoterScore',
+          question: 'How likely are you to recommend us?',
+          label: 'NPS',
+        },
+        { id: randomUUID(), type: 'StarRatingScale', question: 'Rate your visit', label: 'Stars' },
+        {
+          id: randomUUID(),
+          type: 'NumericScale',
+          question: 'How easy?',
+          label: 'Ease',
+          startNumber: 1,
+          endNumber: 7,
+        },
+        {
+          id: randomUUID(),
+          type: 'MultipleChoice',
+          question: 'What did you buy?',
+          label: 'Bought',
+          answerOptions: ['Tyres', 'Oil', 'Brakes'],
+          multiSelect: true,
+        },
+        {
+          id: randomUUID(),
+          type: 'DropdownList',
+          question: 'Which store?',
+          label: 'Store',
+          answerOptions: ['North', 'South'],
+        },
+        { id: textId, type: 'ShortTextEntry', question: 'Your name?', label: 'Name' },
+        { id: randomUUID(), type: 'LongTextEntry', question: 'Anything else?', label: 'Comments' },
+      ],
+    },
+  });
+  await call('PATCH', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
+
+  // Bulk send: every row queued (surveys and outbox written), then delivered by the worker.
+  const rows = Array.from({ length: bulkRows }, (_, index) => ({
+    emailAddress: `respondent.${index}@bench.test`,
+    properties: { 'First name': `Person ${index}` },
+  }));
+  const bulkStart = Date.now();
+  const bulk = await call('POST', '/api/surveys/bulk', { surveyTemplateVersionId: versionId, rows });
+  const queuedSeconds = (Date.now() - bulkStart) / 1000;
+  if (bulk.created !== bulkRows) throw new Error(`bulk send created ${bulk.created} of ${bulkRows}`);
+  const deliveryDeadline = Date.now() + 300_000;
+  while (smtp.received.count < bulkRows && Date.now() < deliveryDeadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const deliveredSeconds = (smtp.received.last - bulkStart) / 1000;
+  const deliveryRate = smtp.received.count / deliveredSeconds;
+
+  const benchDb = new pg.Client({ connectionString: databaseUrl.toString() });
+  await benchDb.connect();
+  const ids = (await benchDb.query('select id from surveys')).rows.map((row) => row.id);
+  await benchDb.end();
+  // Spread over thousands of surveys, as real respondents are (and under the per-survey limit).
+  let next = 0;
+  const nextSurvey = () => {
+    next = (next + 1) % ids.length;
+    return ids[next];
+  };
+
+  const plainPort = await freePort();
+  const plain = fork(fileURLToPath(new URL('./plain-server.mjs', import.meta.url)), {
+    env: { ...process.env, PORT: String(plainPort) },
+  });
+  children.push(plain);
+  await new Promise((resolve) => plain.once('message', resolve));
+
+  const respondentHeaders = { cookie: xsrf, ...xsrfHeader, 'content-type': 'application/json' };
+  const patchOptions = {
+    url: base,
+    headers: respondentHeaders,
+    requests: [
+      {
+        method: 'PATCH',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/api/surveys/${nextSurvey()}`,
+          body: JSON.stringify({
+            surveyResponses: { [npsId]: Math.floor(Math.random() * 11), [textId]: 'Ada Lovelace' },
+          }),
+        }),
+      },
+    ],
+  };
+  const getOptions = {
+    url: base,
+    headers: { cookie: xsrf },
+    requests: [
+      { method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/surveys/${nextSurvey()}` }) },
+    ],
+  };
+
+  // Warm up so that nothing pays for JIT compilation in the measurement.
+  await run('warm-up', { ...patchOptions, duration: 2 });
+  await run('warm-up', { ...getOptions, duration: 2 });
+  await run('warm-up', { url: `http://127.0.0.1:${plainPort}/plain`, duration: 2 });
+
+  const plainResult = await run('plain Fastify route', { url: `http://127.0.0.1:${plainPort}/plain` });
+  const patchResult = await run('PATCH /api/surveys/{id} (two answers)', patchOptions);
+  const getResult = await run('GET /api/surveys/{id}', getOptions);
+
+  const ratio = (result) => result.requestsPerSecond / plainResult.requestsPerSecond;
+  console.log(`\n${connections} connections, ${duration} s each, server on PostgreSQL\n`);
+  console.log('| route | requests/s | p50 ms | p99 ms | ratio to plain |');
+  console.log('|---|---|---|---|---|');
+  for (const result of [plainResult, patchResult, getResult]) {
+    console.log(
+      `| ${result.title} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} | ${result.p99} | ${(ratio(result) * 100).toFixed(1)}% |`,
+    );
+  }
+  console.log(
+    `\nPATCH / plain: ${(ratio(patchResult) * 100).toFixed(1)}% (aim: 7% or more, p99 under 30 ms)`,
+  );
+  console.log(`GET / plain: ${(ratio(getResult) * 100).toFixed(1)}% (aim: 12% or more, p99 under 25 ms)`);
+  console.log(
+    `\nbulk send of ${bulkRows.toLocaleString('en-US')} rows: queued in ${queuedSeconds.toFixed(2)} s (aim: under 10 s); ` +
+      `${smtp.received.count.toLocaleString('en-US')} delivered to a local SMTP server in ${deliveredSeconds.toFixed(1)} s ` +
+      `from the send: ${deliveryRate.toFixed(0)} messages/s (aim: 200 or more)`,
+  );
+} finally {
+  // Let the last answers of the load generator arrive before the server stops.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  smtp.server.close();
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+}
