@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { templates, templateVersions } from '../../db/schema.js';
+import { surveys, templates, templateVersions } from '../../db/schema.js';
 
 export type TemplateKind = (typeof templates.$inferSelect)['kind'];
 export type TemplateRow = typeof templates.$inferSelect;
@@ -166,4 +166,18 @@ export async function countTemplatesCreatedFromBases(
     .innerJoin(baseVersions, eq(baseVersions.id, templateVersions.baseVersionId))
     .groupBy(baseVersions.baseTemplateId);
   return new Map(rows.map((row) => [row.baseTemplateId, Number(row.count)]));
+}
+
+/** Completed surveys of each template, over all its versions (the list's Responses column). */
+export async function countCompletedSurveys(
+  db: Executor,
+  templateIds: string[],
+): Promise<Map<string, number>> {
+  if (templateIds.length === 0) return new Map();
+  const rows = await db
+    .select({ templateId: surveys.templateId, count: sql<number>`count(*)::int` })
+    .from(surveys)
+    .where(and(inArray(surveys.templateId, templateIds), eq(surveys.state, 'COMPLETE')))
+    .groupBy(surveys.templateId);
+  return new Map(rows.map((row) => [row.templateId, Number(row.count)]));
 }

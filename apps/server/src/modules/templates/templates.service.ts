@@ -15,6 +15,7 @@ import { lists } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import type { WorkspaceActor } from '../../http/request-context.js';
 import {
+  countCompletedSurveys,
   countTemplatesCreatedFromBases,
   findPublishedVersion,
   findTemplate,
@@ -141,13 +142,9 @@ export async function listTemplates(
             publishedOnly: !isProvider(ctx, actor),
           })
         : [];
-  const usage =
-    kind === 'base'
-      ? await countTemplatesCreatedFromBases(
-          ctx.db,
-          rows.map((row) => row.template.id),
-        )
-      : new Map();
+  const templateIds = rows.map((row) => row.template.id);
+  const usage = kind === 'base' ? await countTemplatesCreatedFromBases(ctx.db, templateIds) : new Map();
+  const responses = kind === 'survey' ? await countCompletedSurveys(ctx.db, templateIds) : new Map();
   return rows.map(({ template, version }) => ({
     templateId: template.id,
     versionId: version.id,
@@ -157,8 +154,7 @@ export async function listTemplates(
     updatedAt: version.updatedAt.toISOString(),
     questionCount: surveyDefinitionSchema.parse(version.definition).questions.length,
     usageCount: usage.get(template.id) ?? 0,
-    // Completed surveys arrive with the sending issue; until then no template has any.
-    responsesCount: 0,
+    responsesCount: responses.get(template.id) ?? 0,
   }));
 }
 

@@ -321,6 +321,33 @@ describe('survey templates', () => {
     );
   });
 
+  it('counts completed surveys in the Responses column', async () => {
+    const { client } = await signUpClient(t.client());
+    const created = await createTemplate(client);
+    const question = nps();
+    await client.patch(`/api/survey-templates/${created.surveyTemplateVersionId}`, {
+      surveyTemplateDefinition: { questions: [question] },
+    });
+    await client.patch(`/api/survey-templates/${created.surveyTemplateVersionId}/state`, {
+      stateCode: 'PUBLISHED',
+    });
+    const send = () =>
+      client.post('/api/surveys/', {
+        surveyTemplateVersionId: created.surveyTemplateVersionId,
+        surveyContactMethods: [{ contactMethodType: 'email', emailAddress: 'respondent@example.com' }],
+        surveyProperties: {},
+      });
+    const first = (await send()).json();
+    await send();
+    const respondent = t.client();
+    const complete = await respondent.patch(`/api/surveys/${first.surveyId}?markAsComplete=true`, {
+      surveyResponses: { [question.id]: 9 },
+    });
+    expect(complete.statusCode, complete.body).toBe(200);
+    const list = (await client.get('/api/survey-templates/')).json();
+    expect(list.surveyTemplates[0].responsesCount).toBe(1);
+  });
+
   it('requires a session (401)', async () => {
     expect((await t.client().get('/api/survey-templates/')).statusCode).toBe(401);
   });
