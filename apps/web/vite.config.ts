@@ -32,5 +32,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // User-event flows through whole dialogs take seconds on a loaded two-core machine.
+    testTimeout: 15_000,
   },
 });

@@ -8,4 +8,5 @@ export const templateKeys = {
   /** Mutation key of a version's saves: the detail page watches their stale-write failures. */
   saves: (kind: TemplateKind, versionId: string) => [...templateKeys.all(kind), 'save', versionId] as const,
   lookupLists: () => ['survey-templates', 'lookup-lists'] as const,
+  lookupList: (listId: string) => ['survey-templates', 'lookup-lists', listId] as const,
 };

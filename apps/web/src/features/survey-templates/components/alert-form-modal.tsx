@@ -3,6 +3,7 @@ import {
   allowedOperators,
   type ConditionOperator,
   clampToScale,
+  getListItemOptions,
   notificationChannels,
   operatorNeedsValue,
   type SurveyQuestion,
@@ -16,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, FieldError, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
+import { useLookupList } from '../api/get-lookup-list';
 import {
   type AlertFormValues,
   alertFormSchema,
@@ -45,7 +47,9 @@ function adaptValue(question: SurveyQuestion, value: string | number): string | 
     const numeric = Number(value);
     return Number.isFinite(numeric) ? clampToScale(question, numeric) : '';
   }
-  if (isChoice(question) && !question.listId) {
+  if (isChoice(question)) {
+    // List item ids belong to one list: another question's list never has them.
+    if (question.listId) return '';
     return (question.answerOptions ?? []).includes(String(value)) ? value : '';
   }
   return String(value);
@@ -258,8 +262,17 @@ function ConditionFields({
     label: operatorLabels[item],
   }));
   const range = question ? scaleRange(question) : undefined;
+  const listId = question && isChoice(question) ? question.listId : undefined;
+  // A list-based question's answers are list item ids: offer the list's items by their label.
+  const list = useLookupList(listId);
   const choiceOptions =
-    question && isChoice(question) && !question.listId ? (question.answerOptions ?? []) : undefined;
+    question && isChoice(question)
+      ? listId
+        ? list.data
+          ? getListItemOptions(list.data)
+          : []
+        : (question.answerOptions ?? []).map((option) => ({ value: option, label: option }))
+      : undefined;
   const needsValue = question !== undefined && operator !== '' && operatorNeedsValue(operator);
 
   return (
@@ -305,7 +318,7 @@ function ConditionFields({
                   label="Value"
                   value={String(field.value)}
                   onValueChange={field.onChange}
-                  options={choiceOptions.map((option) => ({ value: option, label: option }))}
+                  options={choiceOptions}
                   error={fieldState.error?.message}
                 />
               ) : range ? (

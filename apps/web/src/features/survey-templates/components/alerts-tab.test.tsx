@@ -149,6 +149,74 @@ describe('Alerts tab', () => {
     expect(await optionNames(user, first.getByRole('combobox', { name: /Value/ }))).toEqual(['Tyres', 'Oil']);
   });
 
+  it('offers the items of a list-based question by their label', async () => {
+    const listId = 'e1b2c3d4-0000-4000-8000-0000000000f1';
+    const storeId = 'e1b2c3d4-0000-4000-8000-0000000000f2';
+    const storeQuestion = {
+      id: storeId,
+      type: 'DropdownList' as const,
+      question: 'Which store?',
+      label: 'Store',
+      listId,
+    };
+    const item = (id: string, name: string, isArchived = false) => ({
+      listItemId: id,
+      listItemProperties: { name },
+      isArchived,
+    });
+    const { server } = mockTemplateServer(
+      buildVersion({ definition: { questions: [npsQuestion, storeQuestion] } }),
+      {
+        get: {
+          [`/lists/${listId}`]: () => ({
+            listId,
+            listName: 'Stores',
+            listDescription: '',
+            listState: 'PUBLISHED',
+            listProperties: [
+              {
+                id: 'p1',
+                name: 'name',
+                displayName: 'Name',
+                description: 'Store',
+                type: 'STRING',
+                active: true,
+                isDefaultLabel: true,
+              },
+            ],
+            listItems: [
+              item('a1b2c3d4-0000-4000-8000-000000000001', 'North'),
+              item('a1b2c3d4-0000-4000-8000-000000000002', 'South'),
+              item('a1b2c3d4-0000-4000-8000-000000000003', 'Closed', true),
+            ],
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+          }),
+        },
+      },
+    );
+    renderApp(url);
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Add Alert' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Alert' });
+    const first = condition(dialog, 1);
+    await user.type(within(dialog).getByLabelText('Alert Name'), 'North store');
+    await choose(user, first.getByRole('combobox', { name: /Question/ }), 'Q2: Store');
+    await choose(user, first.getByRole('combobox', { name: /Operator/ }), 'Equals');
+    expect(await optionNames(user, first.getByRole('combobox', { name: /Value/ }))).toEqual([
+      'North',
+      'South',
+    ]);
+    await choose(user, first.getByRole('combobox', { name: /Value/ }), 'North');
+    await user.type(within(dialog).getByLabelText(/Recipients/), 'boss@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Alert' }));
+    await waitFor(() => expect(server.patches).toHaveLength(1));
+    const settings = lastPatch(server).surveyTemplateSettings as {
+      alerts: { conditions: { value: string }[] }[];
+    };
+    expect(settings.alerts[0]!.conditions[0]!.value).toBe('a1b2c3d4-0000-4000-8000-000000000001');
+  });
+
   it('edits an alert (Update Alert) and deletes one, keeping the other settings', async () => {
     const alert = {
       id: 'alert-1',
