@@ -14,7 +14,7 @@ import { templateKeys } from '../api/query-keys';
 import { type KindConfig, kindConfigs, type TemplateKind, templatePath } from '../api/template-kind';
 import { isStaleWriteError, useUpdateTemplate } from '../api/update-template';
 import { type TemplateEditor, TemplateEditorProvider, useTemplateEditor } from './template-context';
-import { TemplateHeader } from './template-header';
+import { type RenderSendAction, TemplateHeader } from './template-header';
 
 type TemplateDetailProps = {
   kind: TemplateKind;
@@ -23,6 +23,8 @@ type TemplateDetailProps = {
   canEdit: boolean;
   /** The tab chosen by the URL. */
   children: ReactNode;
+  /** Survey templates: the header's Send Survey action. */
+  renderSendAction?: RenderSendAction;
 };
 
 export const templateTabs: Record<TemplateKind, { path: string; label: string }[]> = {
@@ -54,7 +56,13 @@ function BackLink({ config }: { config: KindConfig }) {
 }
 
 /** Template detail (part 2 §2): header, version notices and the tabs, each a sub-route. */
-export function TemplateDetail({ kind, versionId, canEdit, children }: TemplateDetailProps) {
+export function TemplateDetail({
+  kind,
+  versionId,
+  canEdit,
+  children,
+  renderSendAction,
+}: TemplateDetailProps) {
   const config = kindConfigs[kind];
   const query = useTemplate(kind, versionId);
   useDocumentTitle(query.data?.name ?? (kind === 'base' ? 'Base Survey Template' : 'Survey Template'));
@@ -102,6 +110,7 @@ export function TemplateDetail({ kind, versionId, canEdit, children }: TemplateD
       config={config}
       query={query as typeof query & { data: NonNullable<typeof query.data> }}
       canEdit={canEdit}
+      renderSendAction={renderSendAction}
     >
       {children}
     </TemplateEditorFrame>
@@ -113,9 +122,10 @@ type FrameProps = {
   query: ReturnType<typeof useTemplate> & { data: NonNullable<ReturnType<typeof useTemplate>['data']> };
   canEdit: boolean;
   children: ReactNode;
+  renderSendAction?: RenderSendAction | undefined;
 };
 
-function TemplateEditorFrame({ config, query, canEdit, children }: FrameProps) {
+function TemplateEditorFrame({ config, query, canEdit, children, renderSendAction }: FrameProps) {
   const version = query.data;
   const { kind } = config;
   const update = useUpdateTemplate(kind, version.versionId);
@@ -154,7 +164,7 @@ function TemplateEditorFrame({ config, query, canEdit, children }: FrameProps) {
     <TemplateEditorProvider value={editor}>
       <div>
         <BackLink config={config} />
-        <TemplateHeader />
+        <TemplateHeader renderSendAction={renderSendAction} />
         {lastStaleWrite > reloadedAt && (
           <StatusMessage tone="error" title={staleTemplateMessage} className="mb-6">
             <Button variant="secondary" size="sm" className="mt-2" onClick={() => void reload()}>

@@ -1,17 +1,20 @@
 import { templateStateLabel } from '@graphium/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronDown, History, Pencil, Send, Undo2, Upload } from 'lucide-react';
-import { useId } from 'react';
+import { Check, ChevronDown, History, Pencil, Undo2, Upload } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { capitalize } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
 import { useChangeTemplateState } from '../api/change-template-state';
 import { useCreateTemplateVersion } from '../api/create-template-version';
-import { templatePath } from '../api/template-kind';
+import { type TemplateVersion, templatePath } from '../api/template-kind';
 import { formatDateTime, lastUpdatedText } from './format-dates';
 import { useTemplateEditor } from './template-context';
 import { TemplateStateBadge } from './template-state-badge';
+
+/** The Send Survey action, supplied by the route (the sending feature owns it). */
+export type RenderSendAction = (version: TemplateVersion) => ReactNode;
 
 /** The tab in the URL, so moving between versions keeps the user on the same tab. */
 function useCurrentTab(): string {
@@ -21,13 +24,12 @@ function useCurrentTab(): string {
 }
 
 /** Part 2 §2: name, status badge, age, and the Send Survey, Edit and Publish/Unpublish buttons. */
-export function TemplateHeader() {
+export function TemplateHeader({ renderSendAction }: { renderSendAction?: RenderSendAction | undefined }) {
   const { config, version, canEdit } = useTemplateEditor();
   const { kind } = config;
   const navigate = useNavigate();
   const createVersion = useCreateTemplateVersion(kind);
   const changeState = useChangeTemplateState(kind);
-  const sendHintId = useId();
   const isPublished = version.state === 'PUBLISHED';
   // Part 2 §4: Edit makes a new draft, only from a published or unpublished version.
   const canMakeDraft = version.state === 'PUBLISHED' || version.state === 'UNPUBLISHED';
@@ -66,11 +68,6 @@ export function TemplateHeader() {
     ).catch(() => undefined);
   };
 
-  // Surveys go out from published versions only; the sending dialog arrives with its own issue.
-  const sendHint = isPublished
-    ? 'Sending surveys from this page will be available soon.'
-    : 'Publish the template before sending it.';
-
   return (
     <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
       <div className="min-w-0">
@@ -83,17 +80,7 @@ export function TemplateHeader() {
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2">
         <VersionHistoryMenu />
-        {kind === 'survey' && (
-          <span title={sendHint}>
-            <Button variant="secondary" disabled aria-describedby={sendHintId}>
-              <Send className="size-4" aria-hidden="true" />
-              Send Survey
-            </Button>
-            <span id={sendHintId} className="sr-only">
-              {sendHint}
-            </span>
-          </span>
-        )}
+        {kind === 'survey' && renderSendAction?.(version)}
         {canEdit && canMakeDraft && (
           <Button variant="secondary" onClick={() => void edit()} disabled={createVersion.isPending}>
             <Pencil className="size-4" aria-hidden="true" />

@@ -1,0 +1,142 @@
+import {
+  type ContactMethodInput,
+  type CreateSurveyInput,
+  contactMethodRequiredMessage,
+  defaultPropertyValue,
+  formatPhoneNumber,
+  invalidEmailMessage,
+  invalidPhoneMessage,
+  isValidEmailAddress,
+  isValidPhoneNumber,
+  type RawSurveyPropertyValues,
+  type SurveyProperty,
+  toPhoneDigits,
+  validateSurveyProperties,
+} from '@graphium/shared';
+import type { ListOption } from '../api/get-list';
+
+// The Send Survey form (part 2 §2, §5) as plain values: contact groups and property inputs, their
+// messages, and the payload of `POST /surveys/`. The rules themselves come from @graphium/shared.
+
+export type ContactGroup = { key: number; email: string; phone: string };
+/** Inputs hold text (numbers and dates as typed) except Boolean checkboxes. */
+export type PropertyInputValue = string | boolean;
+
+export type SendSurveyValues = {
+  contacts: ContactGroup[];
+  properties: Record<string, PropertyInputValue>;
+};
+
+export type ContactErrors = { email?: string; phone?: string; group?: string };
+
+export type SendSurveyErrors = {
+  contacts: ContactErrors[];
+  properties: Record<string, string>;
+};
+
+export type SendSurveyProperty = Pick<SurveyProperty, 'id' | 'type' | 'label' | 'validation' | 'listId'>;
+
+/** The most digits a phone number has (part 2 §9: 10 to 15). */
+const maxPhoneDigits = 15;
+
+let nextGroupKey = 0;
+export function newContactGroup(): ContactGroup {
+  nextGroupKey += 1;
+  return { key: nextGroupKey, email: '', phone: '' };
+}
+
+/** Part 2 §5 defaults: false for Boolean, 0 for Number, empty text otherwise. */
+export function initialValues(properties: readonly SendSurveyProperty[]): SendSurveyValues {
+  return {
+    contacts: [newContactGroup()],
+    properties: Object.fromEntries(
+      properties.map((property) => {
+        const value = defaultPropertyValue(property.type);
+        return [property.id, typeof value === 'number' ? String(value) : value];
+      }),
+    ),
+  };
+}
+
+/** What the phone input shows as the person types: US style, at most 15 digits. */
+export function formatPhoneInput(typed: string): string {
+  return formatPhoneNumber(toPhoneDigits(typed).slice(0, maxPhoneDigits));
+}
+
+/** A `datetime-local` value ("2024-05-01T09:30") is the browser's local time: sent as ISO. */
+function toIsoDateTime(local: string): string {
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+}
+
+function toRawPropertyValues(
+  properties: readonly SendSurveyProperty[],
+  values: SendSurveyValues['properties'],
+): RawSurveyPropertyValues {
+  return Object.fromEntries(
+    properties.map((property) => {
+      const value = values[property.id] ?? defaultPropertyValue(property.type);
+      if (property.type === 'DateTime' && typeof value === 'string' && value.trim() !== '') {
+        return [property.id, toIsoDateTime(value)];
+      }
+      return [property.id, value];
+    }),
+  );
+}
+
+function checkContact(group: ContactGroup): ContactErrors {
+  const errors: ContactErrors = {};
+  const email = group.email.trim();
+  const phone = group.phone.trim();
+  if (!email && !phone) errors.group = contactMethodRequiredMessage;
+  if (email && !isValidEmailAddress(email)) errors.email = invalidEmailMessage;
+  if (phone && !isValidPhoneNumber(phone)) errors.phone = invalidPhoneMessage;
+  return errors;
+}
+
+/** Every message of the form; `options` are the ListItem properties' choices by list id. */
+export function validateSendSurvey(
+  properties: readonly SendSurveyProperty[],
+  values: SendSurveyValues,
+  options: Readonly<Record<string, readonly ListOption[]>>,
+): SendSurveyErrors {
+  const checked = validateSurveyProperties(properties, toRawPropertyValues(properties, values.properties), {
+    resolveListItem: (listId, value) => options[listId]?.find((option) => option.value === value)?.value,
+  });
+  return { contacts: values.contacts.map(checkContact), properties: checked.errors };
+}
+
+export function hasErrors(errors: SendSurveyErrors): boolean {
+  return (
+    errors.contacts.some((contact) => Object.keys(contact).length > 0) ||
+    Object.keys(errors.properties).length > 0
+  );
+}
+
+/** Part 2 §3: contact methods (phone as digits only) and the typed property values by id. */
+export function toCreateSurveyInput(
+  versionId: string,
+  properties: readonly SendSurveyProperty[],
+  values: SendSurveyValues,
+): CreateSurveyInput {
+  const surveyContactMethods: ContactMethodInput[] = values.contacts.flatMap((group) => {
+    const methods: ContactMethodInput[] = [];
+    if (group.email.trim()) methods.push({ contactMethodType: 'email', emailAddress: group.email.trim() });
+    if (group.phone.trim())
+      methods.push({ contactMethodType: 'phone', phoneNumber: toPhoneDigits(group.phone) });
+    return methods;
+  });
+  const raw = toRawPropertyValues(properties, values.properties);
+  const surveyProperties: Record<string, string | number | boolean> = {};
+  for (const property of properties) {
+    const value = raw[property.id];
+    if (value === null || value === undefined) continue;
+    if (property.type === 'Number') {
+      const text = String(value).trim();
+      if (text !== '') surveyProperties[property.id] = Number(text);
+    } else if (typeof value === 'string' && value.trim() === '') {
+      // An empty optional value is left out.
+    } else surveyProperties[property.id] = value;
+  }
+  return { surveyTemplateVersionId: versionId, surveyContactMethods, surveyProperties };
+}
