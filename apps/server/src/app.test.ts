@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseProviderWorkspace, readProviderWorkspaceId } from './modules/workspaces/provider-workspace.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
@@ -12,6 +13,10 @@ beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'graphium-web-'));
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Graphium</title><div id="root"></div>');
+  writeFileSync(
+    join(webDist, 'survey.html'),
+    '<!doctype html><title>Survey</title><div id="survey-root"></div>',
+  );
   writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
   t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
 });
@@ -67,6 +72,35 @@ describe('the web app', () => {
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('serves survey.html, not the staff app, for the respondent page', async () => {
+    const response = await t.client().get('/survey/4b1e7a52-1d0c-4f0e-9a51-0d7c2b1f9e11?utm=mail');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<div id="survey-root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    // Only the respondent path: the staff app keeps its own pages under /survey-templates.
+    const staff = await t.client().get('/survey-templates');
+    expect(staff.body).toContain('<div id="root">');
+  });
+
+  it('serves the pre-compressed copy of an asset to a browser that accepts it', async () => {
+    const source = `console.log("${'respondent '.repeat(200)}")`;
+    writeFileSync(join(webDist, 'assets', 'survey-7a8b9c.js'), source);
+    writeFileSync(join(webDist, 'assets', 'survey-7a8b9c.js.br'), brotliCompressSync(source));
+    const compressed = await t.client().get('/assets/survey-7a8b9c.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(source);
+    const plain = await t
+      .client()
+      .get('/assets/survey-7a8b9c.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
   });
 
   it('serves assets written after start, and answers 404 for a missing one', async () => {

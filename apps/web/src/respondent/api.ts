@@ -1,0 +1,122 @@
+import type {
+  AuthenticateSurveyResult,
+  RespondentSurveyReply,
+  SavedSurveyResponses,
+  SurveyAnswer,
+} from '@graphium/shared';
+import { apiTimeoutMs, xsrfCookieName, xsrfHeaderName } from './rules';
+
+// The respondent page's three calls (part 1 §7) on plain fetch with the spec's 10 s timeout and
+// anti-forgery header: the staff app's axios client is staff code this bundle must not carry
+// (issue 5).
+
+const apiBaseUrl = import.meta.env.VITE_API_BASE_URL ?? '/api';
+
+export const timeoutMessage = 'The server took too long to answer. Check your connection and try again.';
+export const networkMessage = "We couldn't reach the server. Check your connection and try again.";
+
+/** A failed call: the HTTP status (none when the server was not reached) and its body's message. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    /** Whether the message is the server's own (part 1 §8), not a network message. */
+    readonly isServerMessage: boolean,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function readCookie(name: string): string | undefined {
+  for (const pair of document.cookie.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator !== -1 && pair.slice(0, separator).trim() === name) {
+      const value = pair.slice(separator + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return undefined;
+}
+
+async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), apiTimeoutMs);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = method === 'GET' ? undefined : readCookie(xsrfCookieName);
+  if (token) headers[xsrfHeaderName] = token;
+  try {
+    return await fetch(`${apiBaseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+  } catch (error) {
+    const isTimeout = controller.signal.aborted;
+    throw new ApiError(isTimeout ? timeoutMessage : networkMessage, undefined, false, {
+      cause: String(error),
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  // The anti-forgery cookie comes with any response (ARCHITECTURE.md §6); the page's first GET
+  // normally brought it, this covers a cookie that was cleared meanwhile.
+  if (method !== 'GET' && !readCookie(xsrfCookieName)) await send('GET', '/health').catch(() => undefined);
+  const response = await send(method, path, body);
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    data = undefined;
+  }
+  const fields = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  if (!response.ok) {
+    const message =
+      typeof fields.message === 'string' && fields.message
+        ? fields.message
+        : typeof fields.error === 'string' && fields.error
+          ? fields.error
+          : '';
+    throw new ApiError(
+      message || `Request failed (${response.status})`,
+      response.status,
+      Boolean(message),
+      fields,
+    );
+  }
+  return data as T;
+}
+
+const surveyPath = (surveyId: string) => `/surveys/${encodeURIComponent(surveyId)}`;
+
+export function getSurvey(surveyId: string, markAsOpened: boolean): Promise<RespondentSurveyReply> {
+  return request('GET', `${surveyPath(surveyId)}${markAsOpened ? '?markAsOpened=true' : ''}`);
+}
+
+export function authenticateSurvey(
+  surveyId: string,
+  authenticationValues: Record<string, string | number | boolean>,
+): Promise<AuthenticateSurveyResult> {
+  return request('POST', `${surveyPath(surveyId)}/authenticate`, { authenticationValues });
+}
+
+export function saveResponses(
+  surveyId: string,
+  surveyResponses: Record<string, SurveyAnswer | null>,
+  markAsComplete: boolean,
+): Promise<SavedSurveyResponses> {
+  return request('PATCH', `${surveyPath(surveyId)}${markAsComplete ? '?markAsComplete=true' : ''}`, {
+    surveyResponses,
+  });
+}

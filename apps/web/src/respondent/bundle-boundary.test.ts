@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+
+// Issue 5: the respondent page is its own entry point, with no staff code or libraries. Its
+// sources may import React, types from '@graphium/shared' (erased) and each other, nothing else.
+const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./testing/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+const allowedPackages = new Set(['react', 'react-dom/client']);
+
+describe('the respondent bundle', () => {
+  it('imports only React, its own files and types from @graphium/shared', () => {
+    const offenders = Object.entries(sources).flatMap(([path, source]) =>
+      [...source.matchAll(/^import\s+(type\s+)?[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm)].flatMap(
+        (match) => {
+          const isTypeOnly = Boolean(match[1]);
+          const specifier = match[2] ?? match[3] ?? '';
+          if (specifier.startsWith('./') || specifier.startsWith('../')) {
+            return specifier.startsWith('../../') ? [`${path}: ${specifier}`] : [];
+          }
+          if (allowedPackages.has(specifier)) return [];
+          if (specifier === '@graphium/shared' && isTypeOnly) return [];
+          return [`${path}: ${specifier}`];
+        },
+      ),
+    );
+    expect(Object.keys(sources).length).toBeGreaterThanOrEqual(10);
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { useRef } from 'react';
+import { isValidReviewLink } from '../rules';
+import { PageShell } from './page-shell';
+import { headingFocus, primaryButton } from './styles';
+import { useFocusOnMount } from './use-focus-on-mount';
+
+export interface CompleteViewProps {
+  logoUrl: string | null;
+  closingText?: string;
+  reviewLink?: string;
+}
+
+/** Part 1 §2 complete view; the review link only when it is an http(s) URL (part 1 §5). */
+export function CompleteView({ logoUrl, closingText, reviewLink }: CompleteViewProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnMount(heading);
+  return (
+    <PageShell logoUrl={logoUrl}>
+      <div className="py-6 text-center">
+        <h1 ref={heading} tabIndex={-1} className={`text-2xl font-bold ${headingFocus}`}>
+          Thank you for your feedback!
+        </h1>
+        {closingText ? <p className="mt-4 whitespace-pre-line text-gray-800">{closingText}</p> : null}
+        {isValidReviewLink(reviewLink) ? (
+          <a
+            href={reviewLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${primaryButton} mt-8 no-underline`}
+          >
+            Leave a Review
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </div>
+    </PageShell>
+  );
+}

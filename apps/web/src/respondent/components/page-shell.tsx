@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+
+/** The page around every view: the workspace logo (part 1 §2: not on loading and error views). */
+export function PageShell({ logoUrl, children }: { logoUrl?: string | null; children: ReactNode }) {
+  return (
+    <div className="min-h-dvh bg-gray-50 text-gray-900 sm:py-10">
+      <main className="mx-auto w-full max-w-2xl px-4 py-6 sm:rounded-xl sm:border sm:border-gray-200 sm:bg-white sm:px-8 sm:py-8 sm:shadow-sm">
+        {logoUrl ? (
+          <header className="mb-6 flex h-12 items-center">
+            <img src={logoUrl} alt="Company logo" className="h-12 w-auto max-w-48 object-contain" />
+          </header>
+        ) : null}
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export function RequiredMark() {
+  // The space is its own text node: name computations keep it, so the name reads "Label (required)".
+  return (
+    <>
+      {' '}
+      <span aria-hidden="true" className="text-red-700">
+        *
+      </span>
+      <span className="sr-only">(required)</span>
+    </>
+  );
+}
+
+/** An error the person must notice: announced by screen readers as it appears. */
+export function ErrorMessage({ children, id }: { children: ReactNode; id?: string }) {
+  return (
+    <p id={id} role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+      {children}
+    </p>
+  );
+}

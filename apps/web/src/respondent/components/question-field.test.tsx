@@ -1,0 +1,130 @@
+import type { SurveyAnswer, SurveyQuestion } from '@graphium/shared';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { everyQuestion, respondentSurvey } from '../testing/fake-api';
+import { QuestionField } from './question-field';
+
+const questions = Object.fromEntries(everyQuestion().map((question) => [question.id, question]));
+const lists = respondentSurvey().lists;
+
+function renderQuestion(question: SurveyQuestion, initial?: SurveyAnswer) {
+  const changes = vi.fn();
+  function Harness() {
+    const [value, setValue] = useState<SurveyAnswer | undefined>(initial);
+    return (
+      <QuestionField
+        question={question}
+        value={value}
+        lists={lists}
+        headingRef={() => undefined}
+        onChange={(next) => {
+          changes(next);
+          setValue(next);
+        }}
+      />
+    );
+  }
+  render(<Harness />);
+  return { user: userEvent.setup(), changes };
+}
+
+function withChanges<T extends SurveyQuestion>(
+  question: SurveyQuestion,
+  changes: Partial<T>,
+): SurveyQuestion {
+  return { ...question, ...changes } as SurveyQuestion;
+}
+
+describe('question renderers', () => {
+  it('draws stars named for screen readers, with the scale labels', async () => {
+    const { user, changes } = renderQuestion(questions['q-stars']!);
+    expect(screen.getAllByRole('radio').map((radio) => radio.parentElement?.textContent)).toEqual([
+      '1 star',
+      '2 stars',
+      '3 stars',
+      '4 stars',
+      '5 stars',
+    ]);
+    expect(screen.getByText('Poor')).toBeVisible();
+    expect(screen.getByText('Great')).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: '3 stars' }));
+    expect(changes).toHaveBeenLastCalledWith(3);
+    expect(screen.getByRole('radio', { name: '3 stars' })).toHaveAccessibleDescription('Poor Great');
+  });
+
+  it('moves through a scale with the arrow keys', async () => {
+    const { user, changes } = renderQuestion(questions['q-numeric']!, 3);
+    screen.getByRole('radio', { name: '3' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(changes).toHaveBeenLastCalledWith(4);
+  });
+
+  it('offers radio buttons when only one option may be chosen, "Other" saved with its text', async () => {
+    const single = withChanges(questions['q-choice']!, { multiSelect: false });
+    const { user, changes } = renderQuestion(single);
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Tyres' }));
+    expect(changes).toHaveBeenLastCalledWith(['Tyres']);
+    await user.click(screen.getByRole('radio', { name: 'Other (please specify)' }));
+    // No text yet: nothing is chosen, so a required question stays unanswered.
+    expect(changes).toHaveBeenLastCalledWith([]);
+    expect(screen.getByRole('radio', { name: 'Tyres' })).not.toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: 'Please specify' }), ' Wipers');
+    expect(changes).toHaveBeenLastCalledWith(['Other: Wipers']);
+    await user.click(screen.getByRole('radio', { name: 'Oil' }));
+    expect(changes).toHaveBeenLastCalledWith(['Oil']);
+    expect(screen.queryByRole('textbox', { name: 'Please specify' })).not.toBeInTheDocument();
+  });
+
+  it('shows a saved "Other" answer again with its text', () => {
+    renderQuestion(questions['q-choice']!, ['Oil', 'Other: Brakes']);
+    expect(screen.getByRole('checkbox', { name: 'Oil' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Other (please specify)' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Please specify' })).toHaveValue('Brakes');
+  });
+
+  it('lets a dropdown go back to its placeholder only when the question is not required', async () => {
+    const { user, changes } = renderQuestion(questions['q-dropdown']!, lists[0]!.listItems[1]!.listItemId);
+    const select = screen.getByRole('combobox', { name: 'Which store did you visit?' });
+    expect(select).toHaveDisplayValue('South');
+    expect(within(select).getByRole('option', { name: 'Choose a store' })).toBeEnabled();
+    await user.selectOptions(select, 'Choose a store');
+    expect(changes).toHaveBeenLastCalledWith('');
+  });
+
+  it('keeps a required dropdown from being cleared, and takes an "Other" text', async () => {
+    const required = withChanges(questions['q-dropdown']!, {
+      validation: { required: true },
+      listId: undefined,
+      answerOptions: ['North', 'South'],
+      includeOtherOption: true,
+      placeholderText: '',
+    });
+    const { user, changes } = renderQuestion(required);
+    const select = screen.getByRole('combobox', { name: 'Which store did you visit? (required)' });
+    expect(select).toHaveAttribute('aria-required', 'true');
+    expect(within(select).getByRole('option', { name: 'Select...' })).toBeDisabled();
+    await user.selectOptions(select, 'Other (please specify)');
+    await user.type(screen.getByRole('textbox', { name: 'Please specify' }), 'East');
+    expect(changes).toHaveBeenLastCalledWith('Other: East');
+  });
+
+  it('counts the characters of a long answer against its maximum', async () => {
+    const { user } = renderQuestion(questions['q-long']!);
+    const comments = screen.getByRole('textbox', { name: 'Anything else?' });
+    expect(comments).toHaveAttribute('maxlength', '300');
+    expect(comments).toHaveAccessibleDescription('0 / 300 characters');
+    await user.type(comments, 'Lovely');
+    expect(comments).toHaveAccessibleDescription('6 / 300 characters');
+  });
+
+  it('wraps a long numeric scale', () => {
+    renderQuestion(withChanges(questions['q-numeric']!, { startNumber: -5, endNumber: 20 }));
+    const radios = screen.getAllByRole('radio');
+    expect(radios).toHaveLength(26);
+    expect(radios[0]).toHaveAccessibleName('-5');
+    expect(radios[25]).toHaveAccessibleName('20');
+  });
+});

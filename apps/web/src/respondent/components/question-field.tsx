@@ -1,0 +1,132 @@
+import type { RespondentList, SurveyAnswer, SurveyQuestion } from '@graphium/shared';
+import type { ReactNode, Ref } from 'react';
+import { type ChoiceOption, DropdownList, MultipleChoice } from './choice-question';
+import { RequiredMark } from './page-shell';
+import { NumberScale, StarScale } from './scale-question';
+import { headingFocus } from './styles';
+import { LongText, ShortText } from './text-question';
+
+export interface QuestionFieldProps {
+  question: SurveyQuestion;
+  value: SurveyAnswer | undefined;
+  onChange: (value: SurveyAnswer) => void;
+  lists: RespondentList[];
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+const range = (start: number, end: number) =>
+  Array.from({ length: Math.max(0, end - start + 1) }, (_, index) => ({ value: start + index }));
+
+/** A choice question's options: its typed ones, or the active items of its list (part 1 §3). */
+function optionsOf(question: Extract<SurveyQuestion, { answerOptions?: string[] }>, lists: RespondentList[]) {
+  if (question.listId) {
+    const list = lists.find((candidate) => candidate.listId === question.listId);
+    return (list?.listItems ?? []).map(
+      (item): ChoiceOption => ({ value: item.listItemId, label: item.label }),
+    );
+  }
+  return (question.answerOptions ?? []).map((option): ChoiceOption => ({ value: option, label: option }));
+}
+
+/** One question as a respondent sees it (part 1 §2 "Question types shown to respondents"). */
+export function QuestionField({ question, value, onChange, lists, headingRef }: QuestionFieldProps) {
+  const headingId = `question-${question.id}`;
+  const isRequired = question.validation.required;
+  const heading = (
+    <h2
+      id={headingId}
+      ref={headingRef}
+      tabIndex={-1}
+      className={`text-xl font-semibold text-gray-900 ${headingFocus}`}
+    >
+      {question.question}
+      {isRequired ? <RequiredMark /> : null}
+    </h2>
+  );
+  const number = typeof value === 'number' ? value : undefined;
+  const text = typeof value === 'string' ? value : undefined;
+  const labelsId = `${headingId}-labels`;
+
+  // Grouped controls (scales, choices) take their name from a legend; single controls from the heading.
+  const group = (control: ReactNode) => (
+    <fieldset>
+      <legend className="mb-4 w-full">{heading}</legend>
+      {control}
+    </fieldset>
+  );
+  const single = (control: ReactNode) => (
+    <div>
+      <div className="mb-4">{heading}</div>
+      {control}
+    </div>
+  );
+
+  switch (question.type) {
+    case 'NetPromoterScore':
+    case 'NumericScale': {
+      const options =
+        question.type === 'NetPromoterScore' ? range(0, 10) : range(question.startNumber, question.endNumber);
+      return group(
+        <NumberScale
+          name={headingId}
+          options={options}
+          value={number}
+          onChange={onChange}
+          startLabel={question.startLabel}
+          endLabel={question.endLabel}
+          labelsId={labelsId}
+        />,
+      );
+    }
+    case 'StarRatingScale':
+      return group(
+        <StarScale
+          name={headingId}
+          value={number}
+          onChange={onChange}
+          startLabel={question.startLabel}
+          endLabel={question.endLabel}
+          labelsId={labelsId}
+        />,
+      );
+    case 'MultipleChoice':
+      return group(
+        <MultipleChoice
+          questionId={question.id}
+          options={optionsOf(question, lists)}
+          includeOther={question.includeOtherOption}
+          isMultiSelect={question.multiSelect}
+          value={Array.isArray(value) ? value : undefined}
+          onChange={onChange}
+        />,
+      );
+    case 'DropdownList':
+      return single(
+        <DropdownList
+          questionId={question.id}
+          options={optionsOf(question, lists)}
+          includeOther={question.includeOtherOption}
+          value={text}
+          placeholder={question.placeholderText}
+          isRequired={isRequired}
+          labelledBy={headingId}
+          onChange={onChange}
+        />,
+      );
+    case 'ShortTextEntry':
+    case 'LongTextEntry': {
+      const Control = question.type === 'ShortTextEntry' ? ShortText : LongText;
+      return single(
+        <Control
+          id={`answer-${question.id}`}
+          labelledBy={headingId}
+          isRequired={isRequired}
+          placeholder={question.placeholderText}
+          maxLength={question.maxLength}
+          value={text}
+          onChange={onChange}
+        />,
+      );
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import type { RespondentList, SurveyAnswer, SurveyQuestion } from '@graphium/shared';
+import { useEffect, useRef } from 'react';
+import { isAnswered } from '../rules';
+import { ErrorMessage, PageShell } from './page-shell';
+import { QuestionField } from './question-field';
+import { headingFocus, primaryButton, secondaryButton } from './styles';
+import { useFocusOnMount } from './use-focus-on-mount';
+
+export interface SurveyViewProps {
+  logoUrl: string | null;
+  surveyName: string;
+  questions: SurveyQuestion[];
+  index: number;
+  answers: Record<string, SurveyAnswer | undefined>;
+  lists: RespondentList[];
+  isSaving: boolean;
+  saveError?: string;
+  onAnswer: (questionId: string, value: SurveyAnswer) => void;
+  onPrevious: () => void;
+  onNext: () => void;
+}
+
+/**
+ * Part 1 §2 survey view: progress, the survey name, the current question, and Previous / Next
+ * (Complete Survey on the last, Saving... while saving). Next waits while saving and while a
+ * required question is unanswered (0 counts as an NPS answer, issue 5).
+ */
+export function SurveyView(props: SurveyViewProps) {
+  const { questions, index, isSaving, saveError } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const question = questions[index];
+  // Each question change puts focus on the new question's heading.
+  useFocusOnMount(heading, question?.id);
+  // Next was disabled while saving and lost focus: after a failure, give it back.
+  useEffect(() => {
+    if (saveError) nextButton.current?.focus();
+  }, [saveError]);
+
+  if (!question) {
+    return (
+      <PageShell logoUrl={props.logoUrl}>
+        <h1 ref={heading} tabIndex={-1} className={`text-2xl font-bold ${headingFocus}`}>
+          No Questions Found
+        </h1>
+        <p className="mt-3 text-gray-700">This survey doesn't have any questions configured.</p>
+      </PageShell>
+    );
+  }
+
+  const position = index + 1;
+  const isLast = position === questions.length;
+  const value = props.answers[question.id];
+  const isBlocked = isSaving || (question.validation.required && !isAnswered(question, value));
+  const progressText = `Question ${position} of ${questions.length}`;
+
+  return (
+    <PageShell logoUrl={props.logoUrl}>
+      <h1 className="text-lg font-semibold text-gray-700">{props.surveyName}</h1>
+      <div className="mt-3">
+        <p className="text-sm font-medium text-gray-700">{progressText}</p>
+        <div
+          role="progressbar"
+          aria-label="Survey progress"
+          aria-valuemin={1}
+          aria-valuemax={questions.length}
+          aria-valuenow={position}
+          aria-valuetext={progressText}
+          className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200"
+        >
+          <div
+            className="h-full rounded-full bg-indigo-600 transition-[width]"
+            style={{ width: `${(position / questions.length) * 100}%` }}
+          />
+        </div>
+      </div>
+      <form
+        className="mt-8"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!isBlocked) props.onNext();
+        }}
+      >
+        <QuestionField
+          key={question.id}
+          question={question}
+          value={value}
+          onChange={(next) => props.onAnswer(question.id, next)}
+          lists={props.lists}
+          headingRef={heading}
+        />
+        {saveError ? (
+          <div className="mt-6">
+            <ErrorMessage>{saveError}</ErrorMessage>
+          </div>
+        ) : null}
+        <div className="mt-8 flex justify-between gap-3">
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={index === 0 || isSaving}
+            onClick={props.onPrevious}
+          >
+            <span aria-hidden="true">←&nbsp;</span>Previous
+          </button>
+          <button ref={nextButton} type="submit" className={primaryButton} disabled={isBlocked}>
+            {isSaving ? (
+              'Saving...'
+            ) : isLast ? (
+              'Complete Survey'
+            ) : (
+              <>
+                Next<span aria-hidden="true">&nbsp;→</span>
+              </>
+            )}
+          </button>
+        </div>
+      </form>
+    </PageShell>
+  );
+}

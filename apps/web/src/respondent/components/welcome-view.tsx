@@ -1,0 +1,37 @@
+import { useRef } from 'react';
+import { estimatedTimeText } from '../rules';
+import { PageShell } from './page-shell';
+import { headingFocus, primaryButton } from './styles';
+import { useFocusOnMount } from './use-focus-on-mount';
+
+export interface WelcomeViewProps {
+  logoUrl: string | null;
+  surveyName: string;
+  openingText: string;
+  estimatedMinutes: number;
+  onStart: () => void;
+}
+
+/** Part 1 §2 welcome; the time estimate comes from the questions (issue 5), not a fixed 5. */
+export function WelcomeView({
+  logoUrl,
+  surveyName,
+  openingText,
+  estimatedMinutes,
+  onStart,
+}: WelcomeViewProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnMount(heading);
+  return (
+    <PageShell logoUrl={logoUrl}>
+      <h1 ref={heading} tabIndex={-1} className={`text-2xl font-bold ${headingFocus}`}>
+        {surveyName}
+      </h1>
+      {openingText ? <p className="mt-4 whitespace-pre-line text-gray-800">{openingText}</p> : null}
+      <p className="mt-4 text-gray-700">{estimatedTimeText(Math.max(1, estimatedMinutes))}</p>
+      <button type="button" className={`${primaryButton} mt-8 w-full sm:w-auto`} onClick={onStart}>
+        Start Survey
+      </button>
+    </PageShell>
+  );
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RespondentApp } from './respondent-app';
+import './respondent.css';
+
+// The respondent page's own entry point (issue 5): React and this folder only, no staff code.
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('The page has no #root element to render into.');
+
+/** The survey id is the path's last part: /survey/{surveyId}. */
+const surveyId = decodeURIComponent(window.location.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <RespondentApp surveyId={surveyId} />
+  </StrictMode>,
+);

@@ -1,0 +1,206 @@
+import type {
+  LockedRespondentSurvey,
+  RespondentSurvey,
+  RespondentSurveyReply,
+  SurveyAnswer,
+  SurveyResponses,
+} from '@graphium/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, authenticateSurvey, getSurvey, networkMessage, saveResponses } from './api';
+import { AuthenticationView } from './components/authentication-view';
+import { CompleteView } from './components/complete-view';
+import { LoadingView, NotFoundView } from './components/status-views';
+import { SurveyView } from './components/survey-view';
+import { WelcomeView } from './components/welcome-view';
+import {
+  type AuthenticationValue,
+  authenticationFailedFallbackMessage,
+  buildSavePayload,
+  findResumeIndex,
+  saveFailedMessage,
+} from './rules';
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'not-found'; problem?: string }
+  | { kind: 'authentication'; survey: LockedRespondentSurvey }
+  | { kind: 'welcome' | 'survey'; survey: RespondentSurvey }
+  | { kind: 'complete'; survey: RespondentSurveyReply };
+
+export const cookiesBlockedMessage =
+  'Your browser did not keep the sign-in for this survey. Allow cookies for this site and try again.';
+
+function questionsOf(survey: RespondentSurvey) {
+  return survey.surveyTemplate.surveyTemplateDefinition.questions.filter(
+    (question) => question.active !== false,
+  );
+}
+
+function problemOf(error: unknown): string | undefined {
+  // A 404 is the answer itself; anything else may pass, so the page says what went wrong.
+  if (error instanceof ApiError) return error.status === 404 ? undefined : error.message;
+  return networkMessage;
+}
+
+/** The respondent page (part 1 §2) and its transitions (part 1 §4). */
+export function RespondentApp({ surveyId }: { surveyId: string }) {
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [answers, setAnswers] = useState<Record<string, SurveyAnswer | undefined>>({});
+  const [saved, setSaved] = useState<SurveyResponses>({});
+  const [index, setIndex] = useState(0);
+  const [isSaving, setIsSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string>();
+
+  /** Part 1 §4 "On load" and "Successful authentication": where a reply leads. */
+  const enter = useCallback((reply: RespondentSurveyReply) => {
+    if (!reply?.surveyTemplate) {
+      setView({ kind: 'not-found' });
+      return;
+    }
+    document.title = reply.surveyTemplate.surveyTemplateName;
+    if (reply.surveyState === 'COMPLETE') {
+      setView({ kind: 'complete', survey: reply });
+      return;
+    }
+    if (reply.requiresAuthentication) {
+      setView({ kind: 'authentication', survey: reply });
+      return;
+    }
+    const responses = reply.surveyResponses ?? {};
+    const questions = questionsOf(reply);
+    setSaved(responses);
+    setAnswers(responses);
+    setSaveError(undefined);
+    if (Object.keys(responses).length > 0 && questions.length > 0) {
+      setIndex(findResumeIndex(questions, responses));
+      setView({ kind: 'survey', survey: reply });
+    } else {
+      setIndex(0);
+      setView({ kind: 'welcome', survey: reply });
+    }
+  }, []);
+
+  const load = useCallback(
+    async (markAsOpened: boolean) => {
+      try {
+        enter(await getSurvey(surveyId, markAsOpened));
+      } catch (error) {
+        setView({ kind: 'not-found', problem: problemOf(error) });
+      }
+    },
+    [surveyId, enter],
+  );
+
+  useEffect(() => {
+    void load(true);
+  }, [load]);
+
+  async function authenticate(values: Record<string, AuthenticationValue>): Promise<string | undefined> {
+    try {
+      const result = await authenticateSurvey(surveyId, values);
+      if (!result.success) return result.message || authenticationFailedFallbackMessage;
+      const reply = await getSurvey(surveyId, false);
+      if (reply.requiresAuthentication && reply.surveyState !== 'COMPLETE') return cookiesBlockedMessage;
+      enter(reply);
+      return undefined;
+    } catch (error) {
+      // Part 1 §8: the server's message, else the error's own, else the fallback.
+      return error instanceof Error && error.message ? error.message : authenticationFailedFallbackMessage;
+    }
+  }
+
+  if (view.kind === 'loading') return <LoadingView />;
+  if (view.kind === 'not-found')
+    return (
+      <NotFoundView
+        problem={view.problem}
+        onRetry={() => {
+          setView({ kind: 'loading' });
+          void load(true);
+        }}
+      />
+    );
+  const logoUrl = view.survey.surveyTemplate.logoUrl;
+  if (view.kind === 'authentication') {
+    return (
+      <AuthenticationView
+        logoUrl={logoUrl}
+        fields={view.survey.surveyTemplate.authenticationProperties}
+        onAuthenticate={authenticate}
+      />
+    );
+  }
+  if (view.kind === 'complete') {
+    const definition = view.survey.requiresAuthentication
+      ? undefined
+      : view.survey.surveyTemplate.surveyTemplateDefinition;
+    return (
+      <CompleteView
+        logoUrl={logoUrl}
+        closingText={definition?.closingText}
+        reviewLink={definition?.reviewLink}
+      />
+    );
+  }
+
+  const survey = view.survey;
+  const { surveyTemplateName, surveyTemplateDefinition, estimatedMinutes } = survey.surveyTemplate;
+  const questions = questionsOf(survey);
+
+  if (view.kind === 'welcome') {
+    return (
+      <WelcomeView
+        logoUrl={logoUrl}
+        surveyName={surveyTemplateName}
+        openingText={surveyTemplateDefinition.openingText}
+        estimatedMinutes={estimatedMinutes}
+        onStart={() => setView({ kind: 'survey', survey })}
+      />
+    );
+  }
+
+  async function next() {
+    const isLast = index >= questions.length - 1;
+    setIsSaving(true);
+    setSaveError(undefined);
+    try {
+      // Part 1 §4: Next saves all responses so far; the last one completes the survey.
+      const result = await saveResponses(surveyId, buildSavePayload(questions, answers, saved), isLast);
+      setSaved(result.surveyResponses);
+      if (isLast || result.surveyState === 'COMPLETE') setView({ kind: 'complete', survey });
+      else setIndex(index + 1);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        // The respondent's sign-in ran out: ask again, then resume where the answers stop.
+        await load(false);
+      } else {
+        // Part 1 §8 only logs this; here the respondent stays on the question and is told.
+        setSaveError(error instanceof ApiError && error.isServerMessage ? error.message : saveFailedMessage);
+      }
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <SurveyView
+      logoUrl={logoUrl}
+      surveyName={surveyTemplateName}
+      questions={questions}
+      index={index}
+      answers={answers}
+      lists={survey.lists}
+      isSaving={isSaving}
+      saveError={saveError}
+      onAnswer={(questionId, value) => {
+        setAnswers((current) => ({ ...current, [questionId]: value }));
+        setSaveError(undefined);
+      }}
+      onPrevious={() => {
+        setSaveError(undefined);
+        setIndex((current) => Math.max(0, current - 1));
+      }}
+      onNext={() => void next()}
+    />
+  );
+}
