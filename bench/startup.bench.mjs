@@ -2,58 +2,9 @@
 // Fastify route, at 50 connections. Prints requests/s, p50 and p99 latency and the ratio.
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
-
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-function cookiesOf(response) {
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
-}
-
-function run(title, options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections, duration, ...options }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx > 0 || result.errors > 0) {
-        return reject(new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
-      }
-      resolve({
-        title,
-        requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        total: result.requests.total,
-      });
-    });
-  });
-}
+import { adminUrl, connections, cookiesOf, duration, freePort, run, waitFor } from './lib.mjs';
 
 const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: adminUrl });

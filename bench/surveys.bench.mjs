@@ -4,60 +4,12 @@
 // local SMTP server.
 import { fork, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { adminUrl, connections, cookiesOf, duration, freePort, run, waitFor } from './lib.mjs';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const bulkRows = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-function cookiesOf(response) {
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
-}
-
-function run(title, options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections, duration, ...options }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx > 0 || result.errors > 0) {
-        return reject(new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
-      }
-      resolve({
-        title,
-        requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        total: result.requests.total,
-      });
-    });
-  });
-}
 
 /** A local SMTP server that only counts what it receives (no parsing: it must not be the bottleneck). */
 async function startCountingSmtp() {

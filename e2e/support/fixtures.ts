@@ -45,6 +45,19 @@ export function linkIn(mail: Mail, pattern: RegExp): string {
 
 /** axe-core: no serious or critical violation on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A dialog or toast still fading in has too little contrast for a moment: judge the settled page.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) =>
     ['serious', 'critical'].includes(violation.impact ?? ''),
