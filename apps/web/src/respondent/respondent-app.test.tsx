@@ -41,6 +41,12 @@ function savingServer(initial: Record<string, unknown> = {}) {
     };
 }
 
+/** Focus moves to the new view's heading in an effect, just after it renders. */
+async function expectFocus(element: HTMLElement | Promise<HTMLElement>) {
+  const target = await element;
+  await waitFor(() => expect(target).toHaveFocus());
+}
+
 describe('loading and not found', () => {
   it('shows "Loading survey..." and then Survey Not Found for an unknown or expired survey, without a logo', async () => {
     fakeApi({
@@ -51,7 +57,7 @@ describe('loading and not found', () => {
     });
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading survey...');
-    expect(await screen.findByRole('heading', { name: 'Survey Not Found' })).toHaveFocus();
+    await expectFocus(screen.findByRole('heading', { name: 'Survey Not Found' }));
     expect(screen.getByText("The survey you're looking for doesn't exist or has expired.")).toBeVisible();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
@@ -75,7 +81,7 @@ describe('authentication', () => {
   it('shows one typed field per authentication property with placeholders and required marks', async () => {
     fakeApi({ [load]: () => ({ body: lockedSurvey() }) });
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toHaveFocus();
+    await expectFocus(screen.findByRole('heading', { name: 'Authentication Required' }));
     expect(screen.getByText('Please provide the following information to access this survey:')).toBeVisible();
     expect(screen.getByRole('img', { name: 'Company logo' })).toHaveAttribute('src', '/api/logos/abc123');
     const lastName = screen.getByRole('textbox', { name: 'Last Name (required)' });
@@ -99,7 +105,7 @@ describe('authentication', () => {
     await user.click(await screen.findByRole('button', { name: 'Authenticate' }));
     expect(screen.getByText('Last Name is required')).toBeVisible();
     const lastName = screen.getByRole('textbox', { name: 'Last Name (required)' });
-    expect(lastName).toHaveFocus();
+    await expectFocus(lastName);
     expect(lastName).toHaveAttribute('aria-invalid', 'true');
     expect(lastName).toHaveAccessibleDescription('Last Name is required');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -171,7 +177,7 @@ describe('authentication', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The information you entered does not match our records.',
     );
-    expect(screen.getByRole('button', { name: 'Authenticate' })).toHaveFocus();
+    await expectFocus(screen.getByRole('button', { name: 'Authenticate' }));
     await user.click(screen.getByRole('button', { name: 'Authenticate' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
@@ -230,13 +236,13 @@ describe('welcome', () => {
   it('shows the name, opening text, the estimate and Start Survey, which opens the first question', async () => {
     fakeApi({ [load]: () => ({ body: respondentSurvey({ estimatedMinutes: 3 }) }) });
     const user = renderPage();
-    expect(await screen.findByRole('heading', { level: 1, name: 'After your visit' })).toHaveFocus();
+    await expectFocus(screen.findByRole('heading', { level: 1, name: 'After your visit' }));
     expect(screen.getByText('Welcome Ada from London!')).toBeVisible();
     expect(screen.getByText('This survey should take about 3 minutes to complete.')).toBeVisible();
     expect(screen.getByRole('img', { name: 'Company logo' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Start Survey' }));
     expect(screen.getByText('Question 1 of 7')).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'How likely are you to recommend us?' })).toHaveFocus();
+    await expectFocus(screen.getByRole('heading', { name: 'How likely are you to recommend us?' }));
   });
 
   it('says "1 minute" for a short survey', async () => {
@@ -302,7 +308,7 @@ describe('answering', () => {
     await user.click(screen.getByRole('radio', { name: '9' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Question 2 of 7')).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'Rate your visit' })).toHaveFocus();
+    await expectFocus(screen.getByRole('heading', { name: 'Rate your visit' }));
 
     await user.click(screen.getByRole('radio', { name: '5 stars' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -343,7 +349,7 @@ describe('answering', () => {
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Complete Survey' }));
 
-    expect(await screen.findByRole('heading', { name: 'Thank you for your feedback!' })).toHaveFocus();
+    await expectFocus(screen.findByRole('heading', { name: 'Thank you for your feedback!' }));
     expect(screen.getByText('Thank you, Ada.')).toBeVisible();
     const review = screen.getByRole('link', { name: /Leave a Review/ });
     expect(review).toHaveAttribute('href', 'https://reviews.example.com/acme');
@@ -397,7 +403,7 @@ describe('answering', () => {
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByText('Question 1 of 7')).toBeVisible();
     expect(screen.getByRole('radio', { name: '10' })).toBeChecked();
-    expect(screen.getByRole('heading', { name: 'How likely are you to recommend us?' })).toHaveFocus();
+    await expectFocus(screen.getByRole('heading', { name: 'How likely are you to recommend us?' }));
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
   });
 
@@ -412,7 +418,7 @@ describe('answering', () => {
       "We couldn't save your answer. Check your connection and try again.",
     );
     expect(screen.getByText('Question 1 of 7')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    await expectFocus(screen.getByRole('button', { name: 'Next' }));
 
     reply = { status: 409, body: { error: 'CONFLICT', message: 'This survey has expired.' } };
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -448,7 +454,7 @@ describe('resume and completion', () => {
     });
     renderPage();
     expect(await screen.findByText('Question 3 of 7')).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'How easy was it?' })).toHaveFocus();
+    await expectFocus(screen.getByRole('heading', { name: 'How easy was it?' }));
     expect(screen.queryByRole('button', { name: 'Start Survey' })).not.toBeInTheDocument();
   });
 
