@@ -1,5 +1,5 @@
 import type { Alert } from '@graphium/shared';
-import { Bell, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Bell, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { useLastDefined } from '@/lib/use-last-defined';
 import { channelLabels, conditionSentence } from './alert-form';
 import { AlertFormModal } from './alert-form-modal';
 import { ConfirmDialog } from './confirm-dialog';
+import { EditDeleteButtons } from './edit-delete-buttons';
 import { TabHeading } from './tab-heading';
 import { TabState } from './tab-state';
 import { useTemplateEditor } from './template-context';
@@ -105,23 +106,12 @@ function AlertsPanel() {
               </div>
               {canEdit && (
                 <div className="flex shrink-0 gap-1">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Edit ${alert.name}`}
-                    onClick={() => setEdited(alert)}
-                    disabled={!hasQuestions}
-                  >
-                    <Pencil className="size-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Delete ${alert.name}`}
-                    onClick={() => setDeleted(alert)}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </Button>
+                  <EditDeleteButtons
+                    name={alert.name}
+                    onEdit={() => setEdited(alert)}
+                    onDelete={() => setDeleted(alert)}
+                    isEditDisabled={!hasQuestions}
+                  />
                 </div>
               )}
             </li>

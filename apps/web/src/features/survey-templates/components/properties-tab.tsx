@@ -1,11 +1,12 @@
 import type { SurveyProperty } from '@graphium/shared';
-import { Pencil, Plus, Search, Trash2, UserRound } from 'lucide-react';
+import { Plus, Search, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useLastDefined } from '@/lib/use-last-defined';
 import { ConfirmDialog } from './confirm-dialog';
+import { EditDeleteButtons } from './edit-delete-buttons';
 import { PropertyFormModal } from './property-form-modal';
 import { propertyTypeLabels } from './property-types';
 import { SearchInput } from './search-input';
@@ -152,22 +153,11 @@ function PropertiesPanel() {
                       </td>
                       {canEditDefinition && (
                         <td className="px-4 py-2 text-right whitespace-nowrap">
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            aria-label={`Edit ${property.label}`}
-                            onClick={() => setEdited(property)}
-                          >
-                            <Pencil className="size-4" aria-hidden="true" />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            aria-label={`Delete ${property.label}`}
-                            onClick={() => setDeleted(property)}
-                          >
-                            <Trash2 className="size-4" aria-hidden="true" />
-                          </Button>
+                          <EditDeleteButtons
+                            name={property.label}
+                            onEdit={() => setEdited(property)}
+                            onDelete={() => setDeleted(property)}
+                          />
                         </td>
                       )}
                     </tr>

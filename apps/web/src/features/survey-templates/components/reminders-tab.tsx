@@ -1,11 +1,12 @@
 import type { Reminder } from '@graphium/shared';
-import { BellRing, Pencil, Plus, Trash2 } from 'lucide-react';
+import { BellRing, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useLastDefined } from '@/lib/use-last-defined';
 import { ConfirmDialog } from './confirm-dialog';
+import { EditDeleteButtons } from './edit-delete-buttons';
 import { ReminderFormModal, reminderEventLabels } from './reminder-form-modal';
 import { TabHeading } from './tab-heading';
 import { TabState } from './tab-state';
@@ -90,22 +91,11 @@ function RemindersPanel() {
                 </div>
                 {canEdit && (
                   <div className="flex shrink-0 gap-1">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Edit ${title}`}
-                      onClick={() => setEdited(reminder)}
-                    >
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Delete ${title}`}
-                      onClick={() => setDeleted(reminder)}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </Button>
+                    <EditDeleteButtons
+                      name={title}
+                      onEdit={() => setEdited(reminder)}
+                      onDelete={() => setDeleted(reminder)}
+                    />
                   </div>
                 )}
               </li>
