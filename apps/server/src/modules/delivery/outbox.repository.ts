@@ -83,15 +83,19 @@ export async function claimOverdueMessages(
   limit: number,
 ): Promise<string[]> {
   if (channels.length === 0) return [];
+  // A new row's next_attempt_at is the database's now(), in microseconds; `before` is the
+  // services' clock, in milliseconds. A row written in the same millisecond would look due
+  // later than `before`: due means due by either clock.
+  const dueBy = sql`greatest(${before.toISOString()}::timestamptz, now())`;
   const rows = await db
     .update(outboxMessages)
     .set({ nextAttemptAt: retryAt })
     .where(
       and(
         eq(outboxMessages.status, 'queued'),
-        lte(outboxMessages.nextAttemptAt, before),
+        lte(outboxMessages.nextAttemptAt, dueBy),
         inArray(outboxMessages.channel, channels),
-        sql`${outboxMessages.id} in (select id from outbox_messages where status = 'queued' and next_attempt_at <= ${before.toISOString()} order by next_attempt_at limit ${limit} for update skip locked)`,
+        sql`${outboxMessages.id} in (select id from outbox_messages where status = 'queued' and next_attempt_at <= ${dueBy} order by next_attempt_at limit ${limit} for update skip locked)`,
       ),
     )
     .returning({ id: outboxMessages.id });
