@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { createEmailTransport } from './delivery/email.js';
 import { startJobQueue } from './jobs/queue.js';
+import { openSessionCache } from './modules/auth/session-cache.js';
 import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.js';
 
 // No password, hash, token or cookie ever reaches a log line.
@@ -32,6 +33,7 @@ export async function startRuntime(config: Config): Promise<AppContext> {
   await migrateDatabase(handle);
   const providerWorkspaceId = config.providerWorkspaceId ?? (await readProviderWorkspaceId(handle.db));
   const jobs = await startJobQueue(handle, log);
+  const sessionCache = await openSessionCache(handle, log);
   return {
     config,
     log,
@@ -40,6 +42,7 @@ export async function startRuntime(config: Config): Promise<AppContext> {
     jobs,
     email: createEmailTransport(config.smtpUrl, config.mailFrom),
     now: () => new Date(),
+    sessionCache,
     providerWorkspaceId,
   };
 }
@@ -47,5 +50,6 @@ export async function startRuntime(config: Config): Promise<AppContext> {
 export async function stopRuntime(runtime: AppContext): Promise<void> {
   await runtime.jobs.stop();
   runtime.email.close();
+  await runtime.sessionCache.close();
   await runtime.database.close();
 }

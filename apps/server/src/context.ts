@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { EmailTransport } from './delivery/email.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { SessionCache } from './modules/auth/session-cache.js';
 
 /** What services need from the outside world, passed down instead of imported (STYLE.md §4). */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The clock; tests move it instead of waiting. */
   now(): Date;
+  /** Signed-in lookups kept while the database's change notifications are heard. */
+  sessionCache: SessionCache;
   /** The provider workspace, chosen by configuration or the CLI and read at start. */
   providerWorkspaceId: string | undefined;
 }

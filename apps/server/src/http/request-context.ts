@@ -47,10 +47,18 @@ async function loadSession(ctx: AppContext, request: FastifyRequest): Promise<Se
   const token = readSessionToken(request);
   if (!token) return undefined;
   const now = ctx.now();
-  const session = await findSessionAccount(ctx.db, hashToken(token), now);
-  if (session && now.getTime() - session.lastSeenAt.getTime() > touchIntervalMs) {
-    await touchSession(ctx.db, session.tokenHash, now, new Date(now.getTime() + sessionLifetimeMs));
+  const tokenHash = hashToken(token);
+  const cached = ctx.sessionCache.get(tokenHash, now);
+  if (cached && now.getTime() - cached.lastSeenAt.getTime() <= touchIntervalMs) return cached;
+  const session = await findSessionAccount(ctx.db, tokenHash, now);
+  if (!session) return undefined;
+  if (now.getTime() - session.lastSeenAt.getTime() > touchIntervalMs) {
+    const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
+    await touchSession(ctx.db, tokenHash, now, expiresAt);
+    session.lastSeenAt = now;
+    session.expiresAt = expiresAt;
   }
+  ctx.sessionCache.set(session, session.expiresAt, now);
   return session;
 }
 

@@ -8,6 +8,7 @@ import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { createEmailTransport } from '../delivery/email.js';
 import { startJobQueue } from '../jobs/queue.js';
+import { openSessionCache } from '../modules/auth/session-cache.js';
 import { openTestDatabase } from './database.js';
 import { TestClient } from './test-client.js';
 
@@ -54,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     : createLogger({ logLevel: 'silent' });
   const jobs = await startJobQueue(database, log);
   let fixedNow: Date | undefined;
+  const sessionCache = await openSessionCache(database, log);
   const ctx: AppContext = {
     config,
     log,
@@ -62,6 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jobs,
     email: createEmailTransport(config.smtpUrl, config.mailFrom),
     now: () => fixedNow ?? new Date(),
+    sessionCache,
     providerWorkspaceId: options.providerWorkspaceId,
   };
   const app = await buildApp(ctx);
@@ -78,6 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await jobs.stop();
       ctx.email.close();
+      await sessionCache.close();
       await database.close();
     },
   };

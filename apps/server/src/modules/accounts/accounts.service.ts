@@ -131,5 +131,6 @@ export async function completeProfile(
     businessName: input.businessName ?? null,
   };
   await updateAccount(ctx.db, account.accountId, changes);
+  ctx.sessionCache.forgetAccount(account.accountId);
   return getStartup(ctx, { ...account, ...changes }, selectedWorkspaceId);
 }

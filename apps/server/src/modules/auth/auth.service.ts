@@ -42,6 +42,7 @@ export async function login(ctx: AppContext, input: Login): Promise<SignedIn> {
         ctx.now(),
       ),
     );
+    ctx.sessionCache.forgetAccount(account.id);
   }
   const memberships = await findActiveMemberships(ctx.db, account.id);
   const selected = joined ?? memberships[0];
@@ -57,7 +58,10 @@ export async function login(ctx: AppContext, input: Login): Promise<SignedIn> {
 }
 
 export async function logout(ctx: AppContext, sessionToken: string | undefined): Promise<void> {
-  if (sessionToken) await deleteSession(ctx.db, hashToken(sessionToken));
+  if (!sessionToken) return;
+  const tokenHash = hashToken(sessionToken);
+  await deleteSession(ctx.db, tokenHash);
+  ctx.sessionCache.forgetToken(tokenHash);
 }
 
 /** Sends a one-hour, single-use link; answers the same whether or not the address has an account. */
@@ -92,10 +96,12 @@ export async function requestPasswordReset(ctx: AppContext, emailAddress: string
 /** Sets the new password and ends every session of the account. */
 export async function resetPassword(ctx: AppContext, input: PasswordResetConfirm): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
-    const accountId = await consumeResetToken(tx, hashToken(input.token), ctx.now());
-    if (!accountId) throw invalid(invalidResetLinkMessage, { token: invalidResetLinkMessage });
-    await updateAccount(tx, accountId, { passwordHash });
-    await deleteAccountSessions(tx, accountId);
+  const accountId = await ctx.db.transaction(async (tx) => {
+    const resetAccountId = await consumeResetToken(tx, hashToken(input.token), ctx.now());
+    if (!resetAccountId) throw invalid(invalidResetLinkMessage, { token: invalidResetLinkMessage });
+    await updateAccount(tx, resetAccountId, { passwordHash });
+    await deleteAccountSessions(tx, resetAccountId);
+    return resetAccountId;
   });
+  ctx.sessionCache.forgetAccount(accountId);
 }

@@ -7,6 +7,7 @@ export interface SessionAccount {
   tokenHash: string;
   accountId: string;
   lastSeenAt: Date;
+  expiresAt: Date;
   firstName: string;
   lastName: string;
   emailAddress: string;
@@ -35,6 +36,7 @@ function prepareFindSessionAccount(db: Executor) {
     .select({
       accountId: sessions.accountId,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       firstName: accounts.firstName,
       lastName: accounts.lastName,
       emailAddress: accounts.emailAddress,

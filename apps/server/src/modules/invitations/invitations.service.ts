@@ -174,10 +174,14 @@ export async function acceptInvitationInTransaction(
 }
 
 /** `PATCH /workspaces/invitation/{id}/accept` for a signed-in account. */
-export function acceptInvitation(
+export async function acceptInvitation(
   ctx: AppContext,
   invitationId: string,
   account: { accountId: string; emailAddress: string },
 ): Promise<Membership> {
-  return ctx.db.transaction((tx) => acceptInvitationInTransaction(tx, invitationId, account, ctx.now()));
+  const membership = await ctx.db.transaction((tx) =>
+    acceptInvitationInTransaction(tx, invitationId, account, ctx.now()),
+  );
+  ctx.sessionCache.forgetAccount(account.accountId);
+  return membership;
 }

@@ -59,6 +59,7 @@ export async function updateWorkspaceUser(
     }
     await updateMember(tx, workspaceId, accountId, changes);
   });
+  ctx.sessionCache.forgetAccount(accountId);
   const users = await findWorkspaceUsers(ctx.db, workspaceId);
   const updated = users.find((user) => user.accountId === accountId);
   if (!updated) throw notFound('User not found in this workspace');
