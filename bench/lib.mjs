@@ -50,3 +50,81 @@ export function run(title, options) {
     });
   });
 }
+
+/**
+ * A fresh PostgreSQL database and the built server on it (`apps/server/dist`). `stop()` ends the
+ * server and drops the database.
+ */
+export async function startBenchServer({ env = {}, serveWeb = false } = {}) {
+  const { spawn } = await import('node:child_process');
+  const { randomBytes } = await import('node:crypto');
+  const { fileURLToPath } = await import('node:url');
+  const { default: pg } = await import('pg');
+  const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+  const port = await freePort();
+  const server = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl.toString(),
+        PORT: String(port),
+        DATA_DIR: `/tmp/${databaseName}`,
+        LOG_LEVEL: 'warn',
+        ...(serveWeb ? {} : { WEB_DIST_DIR: '' }),
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`);
+  return {
+    base,
+    databaseUrl: databaseUrl.toString(),
+    server,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Signs a staff member up and answers `call(method, path, body)` acting as them. */
+export async function signUpStaff(base) {
+  const health = await fetch(`${base}/api/health`);
+  const xsrf = cookiesOf(health).find((cookie) => cookie.startsWith('XSRF-TOKEN='));
+  const xsrfHeader = { 'x-xsrf-token': xsrf.split('=')[1] };
+  const signUp = await fetch(`${base}/api/accounts/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: xsrf, ...xsrfHeader },
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Mark',
+      businessName: 'Benchmarks',
+      emailAddress: `bench.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'Str0ng!pass',
+      termsAgreement: true,
+    }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const cookie = [xsrf, ...cookiesOf(signUp)].join('; ');
+  async function call(method, path, body) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', cookie, ...xsrfHeader },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.status === 204 ? undefined : response.json();
+  }
+  return { call, cookie, xsrf, xsrfHeader };
+}

@@ -15,7 +15,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Graphium</title><div id="root"></div>');
   writeFileSync(
     join(webDist, 'survey.html'),
-    '<!doctype html><title>Survey</title><div id="survey-root"></div>',
+    '<!doctype html><html><head><title>Survey</title></head><body><div id="survey-root"></div></body></html>',
   );
   writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
   t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
@@ -80,6 +80,15 @@ describe('the web app', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.body).toContain('<div id="survey-root">');
     expect(response.headers['cache-control']).toBe('no-cache');
+    // The page's first call starts with the HTML, not after the script.
+    expect(response.body).toContain(
+      '<link rel="preload" href="/api/surveys/4b1e7a52-1d0c-4f0e-9a51-0d7c2b1f9e11?markAsOpened=true" as="fetch" crossorigin="use-credentials" />',
+    );
+    // Anything but a survey id is not echoed into the page.
+    const odd = await t.client().get('/survey/%22%3E%3Cscript%3E');
+    expect(odd.statusCode).toBe(200);
+    expect(odd.body).not.toContain('preload');
+    expect(odd.body).not.toContain('<script>');
     // Only the respondent path: the staff app keeps its own pages under /survey-templates.
     const staff = await t.client().get('/survey-templates');
     expect(staff.body).toContain('<div id="root">');
