@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,16 +14,14 @@ import type { AppContext } from './context.js';
 import { registerAntiForgery } from './http/anti-forgery.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { openApiOptions } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
-import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { listRoutes } from './modules/lists/lists.routes.js';
 import { logoRoutes } from './modules/logo/logo.routes.js';
-import { notificationRoutes } from './modules/notifications/notifications.routes.js';
-import { suppressionRoutes } from './modules/suppression/suppression.routes.js';
 import { isUuid } from './modules/surveys/respondent.service.js';
 import { surveyRoutes } from './modules/surveys/surveys.routes.js';
 import { templateRoutes } from './modules/templates/templates.routes.js';
@@ -48,7 +45,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -95,9 +92,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         apiKeyRoutes,
         templateRoutes,
         surveyRoutes,
-        alertRoutes,
-        notificationRoutes,
-        suppressionRoutes,
       ];
       for (const routes of modules) {
         await api.register(routes, { ctx });
