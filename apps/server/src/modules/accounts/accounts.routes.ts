@@ -3,12 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { authRateLimit } from '../../http/rate-limit.js';
 import { requireAccount, setSessionCookies } from '../../http/request-context.js';
+import { trustedReply } from '../../http/trusted-reply.js';
 import { completeProfile, getStartup, signUp } from './accounts.service.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/accounts/startup',
-    { schema: { tags: ['accounts'], response: { 200: startupResponseSchema } } },
+    {
+      // Every page load asks for it: the service builds the reply, typed by the schema.
+      serializerCompiler: trustedReply,
+      schema: { tags: ['accounts'], response: { 200: startupResponseSchema } },
+    },
     async (request) => {
       const account = await requireAccount(ctx, request);
       return getStartup(ctx, account, request.headers['x-workspace-id']);
