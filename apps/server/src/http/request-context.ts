@@ -90,6 +90,15 @@ export function selectMembership(memberships: Membership[], requested: unknown):
 }
 
 /**
+ * The workspace a signed-in request asks for: the `x-workspace-id` header the web client sends
+ * with every call, else the readable cookie of the same name, which a plain link (a download)
+ * carries.
+ */
+export function requestedWorkspaceId(request: FastifyRequest): unknown {
+  return request.headers['x-workspace-id'] ?? request.cookies['x-workspace-id'];
+}
+
+/**
  * The signed-in member of the selected workspace. The `x-workspace-id` header only chooses among
  * the account's active memberships; it never grants access (ARCHITECTURE.md §3).
  */
@@ -100,7 +109,7 @@ export async function requireMember(
 ): Promise<MemberContext> {
   const account = await requireAccount(ctx, request);
   const { memberships } = account;
-  const membership = selectMembership(memberships, request.headers['x-workspace-id']);
+  const membership = selectMembership(memberships, requestedWorkspaceId(request));
   if (!membership) throw forbidden('Your account is not an active member of any workspace.');
   if (!hasRole(membership.role, atLeast)) {
     throw forbidden(`Only a workspace ${atLeast} can do this.`);

@@ -236,6 +236,39 @@ describe('tenant isolation', () => {
   });
 });
 
+describe('choosing among several workspaces', () => {
+  it('acts in the workspace the header names, else the one the x-workspace-id cookie names', async () => {
+    const alpha = await signUpClient(t.client(), { businessName: 'Alpha' });
+    const beta = await signUpClient(t.client(), { businessName: 'Beta' });
+    const invitation = await invite(beta.client, alpha.body.emailAddress);
+    const accepted = await alpha.client.patch(
+      `/api/workspaces/invitation/${invitation.workspaceInvitationId}/accept`,
+    );
+    expect(accepted.statusCode).toBe(200);
+    const alphaWorkspace = alpha.startup.workspaces[0]!.workspaceId;
+    const betaWorkspace = beta.startup.workspaces[0]!.workspaceId;
+    const usersOf = async (options?: { headers: Record<string, string> }) =>
+      ((await alpha.client.get('/api/workspaces/users', options)).json().users as { accountId: string }[])
+        .map((user) => user.accountId)
+        .sort();
+
+    // A plain link (an export download) sends no header: the cookie chooses.
+    alpha.client.cookies.set('x-workspace-id', betaWorkspace);
+    expect(await usersOf()).toEqual([alpha.startup.account.accountId, beta.startup.account.accountId].sort());
+    // The header wins over the cookie.
+    expect(await usersOf({ headers: { 'x-workspace-id': alphaWorkspace } })).toEqual([
+      alpha.startup.account.accountId,
+    ]);
+    // A cookie naming a workspace the account is not in chooses nothing foreign.
+    const outsider = await signUpClient(t.client());
+    outsider.client.cookies.set('x-workspace-id', betaWorkspace);
+    const outsiderUsers = (await outsider.client.get('/api/workspaces/users')).json().users;
+    expect(outsiderUsers.map((user: { accountId: string }) => user.accountId)).toEqual([
+      outsider.startup.account.accountId,
+    ]);
+  });
+});
+
 describe('managing members', () => {
   async function workspaceWithMember(role = 'editor') {
     const admin = await signUpClient(t.client());
