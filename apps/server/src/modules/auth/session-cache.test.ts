@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
 import { MemorySessionCache } from './session-cache.js';
-import { hashToken } from './tokens.js';
 import type { SessionAccount } from './sessions.repository.js';
+import { hashToken } from './tokens.js';
 
 function sessionOf(accountId: string, tokenHash: string): SessionAccount {
   return {
@@ -113,14 +113,18 @@ describe('cached sign-in against the database', () => {
   it('sees a session deleted outside this process', async () => {
     const { client, startup } = await signUpClient(t.client());
     expect((await client.get('/api/accounts/startup')).statusCode).toBe(200);
-    await t.ctx.database.executeSql('delete from sessions where account_id = $1', [startup.account.accountId]);
+    await t.ctx.database.executeSql('delete from sessions where account_id = $1', [
+      startup.account.accountId,
+    ]);
     const seen = await eventually(async () => (await client.get('/api/accounts/startup')).statusCode === 401);
     expect(seen).toBe(true);
   });
 
   it('sees an account renamed outside this process', async () => {
     const { client, startup } = await signUpClient(t.client());
-    expect((await client.get('/api/accounts/startup')).json().account.firstName).toBe(startup.account.firstName);
+    expect((await client.get('/api/accounts/startup')).json().account.firstName).toBe(
+      startup.account.firstName,
+    );
     await t.ctx.database.executeSql(`update accounts set first_name = 'Renamed' where id = $1`, [
       startup.account.accountId,
     ]);
