@@ -16,12 +16,16 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { openApiOptions } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
+import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { listRoutes } from './modules/lists/lists.routes.js';
 import { logoRoutes } from './modules/logo/logo.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { responseRoutes } from './modules/responses/responses.routes.js';
+import { suppressionRoutes } from './modules/suppression/suppression.routes.js';
 import { isUuid } from './modules/surveys/respondent.service.js';
 import { surveyRoutes } from './modules/surveys/surveys.routes.js';
 import { templateRoutes } from './modules/templates/templates.routes.js';
@@ -34,6 +38,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Unsubscribe links carry a signed token naming the workspace and the contact (issue 7),
+    // longer than the router's default of 100 characters for a path parameter.
+    routerOptions: { maxParamLength: 600 },
     // Per-request lines only when debugging: errors are logged by the error handler anyway.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -92,6 +99,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         apiKeyRoutes,
         templateRoutes,
         surveyRoutes,
+        responseRoutes,
+        alertRoutes,
+        notificationRoutes,
+        suppressionRoutes,
       ];
       for (const routes of modules) {
         await api.register(routes, { ctx });

@@ -34,6 +34,20 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Directory of the built web app; empty to serve the API only. */
   WEB_DIST_DIR: optionalString,
+  /**
+   * Slack webhook hosts (host or host:port, comma-separated) allowed although they resolve to a
+   * private or loopback address, over http too: on-premise installs and tests. Off by default.
+   */
+  SLACK_ALLOWED_PRIVATE_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^\s*[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*\s*$/,
+        'must be a comma-separated list of host or host:port',
+      )
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +70,8 @@ export interface Config {
   authRateLimit: number;
   webDistDir: string | undefined;
   cookieSecure: boolean;
+  /** Lower-cased host or host:port entries of SLACK_ALLOWED_PRIVATE_HOSTS. */
+  slackAllowedPrivateHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -119,5 +135,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     webDistDir: parsed.WEB_DIST_DIR,
     cookieSecure: publicUrl.startsWith('https://'),
+    slackAllowedPrivateHosts: (parsed.SLACK_ALLOWED_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

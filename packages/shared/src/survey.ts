@@ -329,7 +329,8 @@ export type CreateSurveyInput = z.input<typeof createSurveySchema>;
 export type CreateSurvey = z.output<typeof createSurveySchema>;
 
 export const deliveryChannels = ['email', 'sms'] as const;
-export const deliveryStatuses = ['queued', 'sent', 'failed'] as const;
+/** `skipped`: never sent, on purpose (the contact unsubscribed, issue 7); `lastError` says why. */
+export const deliveryStatuses = ['queued', 'sent', 'failed', 'skipped'] as const;
 
 /** One outgoing message of a survey and how its delivery went. */
 export const surveyDeliverySchema = z.object({

@@ -3,6 +3,8 @@ import {
   type AnyPgColumn,
   boolean,
   customType,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -136,7 +138,12 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull().default(''),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+    /**
+     * `sending` is claimed by a worker (committed before the transport is called, so a worker
+     * that dies mid-send never leads to a second copy); `skipped` never leaves (suppressed
+     * contact, a reminder for a survey that closed meanwhile).
+     */
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'skipped'] })
       .notNull()
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -145,6 +152,8 @@ export const outboxMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The survey a message invites to, so its delivery status shows on the survey. */
     surveyId: uuid('survey_id').references((): AnyPgColumn => surveys.id),
+    /** Extra e-mail headers (List-Unsubscribe, issue 7). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -358,6 +367,19 @@ export const surveys = pgTable(
     /** Failed respondent authentications since the last success or lock (part 1 §5). */
     authFailures: integer('auth_failures').notNull().default(0),
     authLockedUntil: timestamp('auth_locked_until', { withTimezone: true }),
+    /**
+     * When the reminder job should look at this survey next (issue 7): a new survey, an opening
+     * or a change of the version's reminders set it to now; the job sets the next due time.
+     */
+    nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }).defaultNow(),
+    /**
+     * Scores by the shared rules (ARCHITECTURE.md §4), written when the survey completes (issue 6):
+     * the composite (null: no composite question answered), each answered scale question's score.
+     */
+    compositePercentage: doublePrecision('composite_percentage'),
+    questionScores:
+      jsonb('question_scores').$type<{ questionId: string; score: number; percentage: number }[]>(),
+    scoredQuestionCount: integer('scored_question_count'),
     createdByAccountId: uuid('created_by_account_id').references(() => accounts.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -365,5 +387,218 @@ export const surveys = pgTable(
   (table) => [
     index('surveys_workspace_id_template_id_idx').on(table.workspaceId, table.templateId),
     index('surveys_expires_at_idx').on(table.expiresAt),
+    // The responses list: newest sent first, stable (issue 6).
+    // NULLS FIRST is what `order by … desc` means: with Drizzle's default (NULLS LAST) PostgreSQL
+    // cannot read the index in the query's order and sorts the whole template instead.
+    index('surveys_template_id_sent_at_idx').on(
+      table.templateId,
+      table.sentAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // Counting a filtered list adds the surveys still being answered to the aggregates' figures.
+    index('surveys_template_id_in_progress_idx')
+      .on(table.templateId)
+      .where(sql`${table.state} = 'IN_PROGRESS'`),
+    index('surveys_next_reminder_at_idx')
+      .on(table.nextReminderAt)
+      .where(sql`${table.nextReminderAt} is not null and ${table.state} <> 'COMPLETE'`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Automation (issue 7): reminders, alerts, notification settings and the suppression list.
+
+/** One row per reminder sent: the idempotency key, written with the reminder's outbox messages. */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    surveyId: uuid('survey_id')
+      .notNull()
+      .references(() => surveys.id),
+    /** The reminder's id in the version's settings. */
+    reminderId: text('reminder_id').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.surveyId, table.reminderId] })],
+);
+
+/** A contact's reminder day in its workspace: at most one reminder a (local) day. */
+export const reminderContactDays = pgTable(
+  'reminder_contact_days',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    /** A lower-cased e-mail address or the digits of a phone number. */
+    contact: text('contact').notNull(),
+    /** The workspace's local date (YYYY-MM-DD). */
+    day: text('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.contact, table.day] }),
+    index('reminder_contact_days_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/** The reminders of each version as the job last saw them: a change reschedules its surveys. */
+export const reminderSettingsSync = pgTable('reminder_settings_sync', {
+  templateVersionId: uuid('template_version_id')
+    .primaryKey()
+    .references(() => templateVersions.id),
+  remindersHash: text('reminders_hash').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** One firing of a template alert for one completed survey (part 1 §3, the /alerts page). */
+export const surveyAlerts = pgTable(
+  'survey_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    surveyId: uuid('survey_id')
+      .notNull()
+      .references(() => surveys.id),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    templateVersionId: uuid('template_version_id')
+      .notNull()
+      .references(() => templateVersions.id),
+    /** The alert's id in the version's settings, and its name when it fired. */
+    alertId: text('alert_id').notNull(),
+    alertName: text('alert_name').notNull(),
+    matchedConditions: jsonb('matched_conditions').$type<unknown[]>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('survey_alerts_survey_id_alert_id_key').on(table.surveyId, table.alertId),
+    index('survey_alerts_workspace_id_created_at_idx').on(table.workspaceId, table.createdAt),
+  ],
+);
+
+/** A workspace's Slack webhook, quiet hours and time zone; no row means the defaults. */
+export const notificationSettings = pgTable('notification_settings', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id),
+  slackWebhookUrl: text('slack_webhook_url'),
+  quietHoursStart: text('quiet_hours_start').notNull().default('21:00'),
+  quietHoursEnd: text('quiet_hours_end').notNull().default('08:00'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  updatedAt: updatedAt(),
+});
+
+/** Contacts a workspace never messages again (unsubscribed, or added by staff). */
+export const suppressedContacts = pgTable(
+  'suppressed_contacts',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    /** A lower-cased e-mail address or the digits of a phone number. */
+    contact: text('contact').notNull(),
+    contactType: text('contact_type', { enum: ['email', 'phone'] }).notNull(),
+    reason: text('reason', { enum: ['unsubscribed', 'added-by-staff'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.contact] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Responses analysis (issue 6): aggregates kept in the transactions that send and complete
+// surveys, so unfiltered summaries and benchmarks never scan the surveys.
+
+/** Per template: surveys sent and completed, and the composite scores of the completed ones. */
+export const responseTemplateStats = pgTable('response_template_stats', {
+  templateId: uuid('template_id')
+    .primaryKey()
+    .references(() => templates.id),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id),
+  sentCount: integer('sent_count').notNull().default(0),
+  completedCount: integer('completed_count').notNull().default(0),
+  compositeCount: integer('composite_count').notNull().default(0),
+  compositeSum: doublePrecision('composite_sum').notNull().default(0),
+});
+
+/** Per template and question: completed surveys that answered it, and its scores' sum. */
+export const responseQuestionStats = pgTable(
+  'response_question_stats',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    questionId: text('question_id').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    responseCount: integer('response_count').notNull().default(0),
+    scoredCount: integer('scored_count').notNull().default(0),
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.templateId, table.questionId] })],
+);
+
+/** Per template, question and answer (a scale value or a choice; "Other" for other answers). */
+export const responseAnswerStats = pgTable(
+  'response_answer_stats',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    questionId: text('question_id').notNull(),
+    answerValue: text('answer_value').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.templateId, table.questionId, table.answerValue] })],
+);
+
+/** Per template and week of completion (Monday, UTC): the composite scores. */
+export const responseWeeklyStats = pgTable(
+  'response_weekly_stats',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    count: integer('count').notNull().default(0),
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.templateId, table.weekStart] })],
+);
+
+/**
+ * Per base template, question and workspace: the scores of completed surveys of templates created
+ * from that base (the Overall Benchmark, ARCHITECTURE.md §4). Question id '' holds the composite.
+ * Only these sums cross workspaces, never a response.
+ */
+export const responseBenchmarkStats = pgTable(
+  'response_benchmark_stats',
+  {
+    baseTemplateId: uuid('base_template_id')
+      .notNull()
+      .references(() => templates.id),
+    questionId: text('question_id').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    count: integer('count').notNull().default(0),
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.baseTemplateId, table.questionId, table.workspaceId] })],
 );

@@ -7,6 +7,8 @@ export interface EmailMessage {
   html?: string | null;
   /** The sender's display name (a workspace name); the address stays MAIL_FROM's. */
   fromName?: string | undefined;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on survey e-mails). */
+  headers?: Record<string, string> | null | undefined;
 }
 
 /** Sends one e-mail or throws; implementations: SMTP (nodemailer) and none (outbox + log). */
@@ -31,7 +33,7 @@ export function createEmailTransport(smtpUrl: string | undefined, from: string):
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: 5,
+    maxConnections: 16,
     maxMessages: 1000,
   });
   const fromAddress = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
@@ -44,6 +46,7 @@ export function createEmailTransport(smtpUrl: string | undefined, from: string):
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        headers: message.headers ?? undefined,
       });
     },
     close() {

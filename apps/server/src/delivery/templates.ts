@@ -28,7 +28,11 @@ interface EmailLayout {
   logo?: { url: string; alt: string } | undefined;
   /** Who the e-mail speaks for, above the heading and in the signature; the product by default. */
   brand?: string | undefined;
+  /** Survey e-mails (issue 7): a link that stops every message from the workspace. */
+  unsubscribeUrl?: string | undefined;
 }
+
+const unsubscribeLabel = 'Unsubscribe from these e-mails';
 
 /** One layout for every e-mail: a heading, paragraphs, one button and a footnote, in HTML and text. */
 function renderEmail(layout: EmailLayout): RenderedEmail {
@@ -42,6 +46,7 @@ function renderEmail(layout: EmailLayout): RenderedEmail {
     layout.footnote,
     '',
     `— ${brand}`,
+    ...(layout.unsubscribeUrl ? ['', `${unsubscribeLabel}: ${layout.unsubscribeUrl}`] : []),
   ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(layout.subject)}</title></head>
@@ -54,7 +59,7 @@ ${layout.paragraphs.map((paragraph) => `<tr><td style="font-size:15px;line-heigh
 <tr><td style="padding:16px 0"><a href="${escapeHtml(layout.action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(layout.action.label)}</a></td></tr>
 <tr><td style="font-size:13px;color:#4b5563;line-height:20px">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(layout.action.url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(layout.action.url)}</a></td></tr>
 <tr><td style="font-size:13px;color:#4b5563;padding-top:16px">${escapeHtml(layout.footnote)}</td></tr>
-</table></td></tr></table></body></html>`;
+${layout.unsubscribeUrl ? `<tr><td style="font-size:12px;color:#4b5563;padding-top:16px"><a href="${escapeHtml(layout.unsubscribeUrl)}" style="color:#4b5563">${unsubscribeLabel}</a></td></tr>\n` : ''}</table></td></tr></table></body></html>`;
   return { subject: layout.subject, text, html };
 }
 
@@ -101,6 +106,7 @@ export function renderSurveyInvitationEmail(input: {
   link: string;
   expiresAt: string;
   logoUrl?: string | null;
+  unsubscribeUrl?: string;
 }): RenderedEmail {
   const paragraphs = input.openingText
     .split(/\n+/)
@@ -114,8 +120,12 @@ export function renderSurveyInvitationEmail(input: {
     paragraphs,
     action: { label: 'Start Survey', url: input.link },
     footnote: `${input.workspaceName} sent you this survey. It is open until ${input.expiresAt}.`,
+    unsubscribeUrl: input.unsubscribeUrl,
   });
 }
+
+/** SMS texts from a workspace say how to stop them (issue 7). */
+export const smsOptOutText = 'Reply STOP to opt out.';
 
 /** The SMS of a survey invitation: short, with the link. */
 export function renderSurveyInvitationSms(input: {
@@ -123,5 +133,85 @@ export function renderSurveyInvitationSms(input: {
   templateName: string;
   link: string;
 }): string {
-  return `${input.workspaceName}: please tell us about your experience (${input.templateName}). ${input.link}`;
+  return `${input.workspaceName}: please tell us about your experience (${input.templateName}). ${input.link} ${smsOptOutText}`;
+}
+
+/** A reminder (issue 7): the reminder's message from the settings and the link to the survey. */
+export function renderSurveyReminderEmail(input: {
+  workspaceName: string;
+  templateName: string;
+  message: string;
+  link: string;
+  expiresAt: string;
+  logoUrl?: string | null;
+  unsubscribeUrl: string;
+}): RenderedEmail {
+  const paragraphs = input.message
+    .split(/\n+/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  return renderEmail({
+    brand: input.workspaceName,
+    logo: input.logoUrl ? { url: input.logoUrl, alt: `${input.workspaceName} logo` } : undefined,
+    subject: `Reminder: ${input.templateName}`,
+    heading: input.templateName,
+    paragraphs,
+    action: { label: 'Continue Survey', url: input.link },
+    footnote: `${input.workspaceName} sent you this survey. It is open until ${input.expiresAt}.`,
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
+}
+
+export function renderSurveyReminderSms(input: {
+  workspaceName: string;
+  message: string;
+  link: string;
+}): string {
+  return `${input.workspaceName}: ${input.message} ${input.link} ${smsOptOutText}`;
+}
+
+export interface AlertMatch {
+  question: string;
+  condition: string;
+  answer: string;
+}
+
+export interface AlertNotification {
+  workspaceName: string;
+  alertName: string;
+  templateName: string;
+  respondent: string;
+  matches: AlertMatch[];
+  link: string;
+}
+
+/** An alert fired (issue 7): which template and respondent, the answers that matched, the link. */
+export function renderAlertEmail(input: AlertNotification): RenderedEmail {
+  return renderEmail({
+    brand: input.workspaceName,
+    subject: `Alert: ${input.alertName} (${input.templateName})`,
+    heading: input.alertName,
+    paragraphs: [
+      `A response to ${input.templateName} from ${input.respondent} matched the alert's conditions:`,
+      ...input.matches.map((match) => `${match.question}: ${match.answer} (${match.condition})`),
+    ],
+    action: { label: 'View response', url: input.link },
+    footnote: `You receive this e-mail because you are a recipient of this alert in ${input.workspaceName}.`,
+  });
+}
+
+/** Slack's mrkdwn escapes only &, < and >. */
+function escapeSlack(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function renderAlertSlackText(input: AlertNotification): string {
+  return [
+    `:rotating_light: *${escapeSlack(input.alertName)}*: a response to *${escapeSlack(input.templateName)}* from ${escapeSlack(input.respondent)} matched:`,
+    ...input.matches.map(
+      (match) =>
+        `• ${escapeSlack(match.question)}: ${escapeSlack(match.answer)} (${escapeSlack(match.condition)})`,
+    ),
+    `<${input.link}|View response>`,
+  ].join('\n');
 }

@@ -6,6 +6,13 @@ import { readBearerToken } from './request-context.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes no cookie credential, so a forged request gains nothing. */
+    skipAntiForgery?: boolean;
+  }
+}
+
 function sign(secret: string, nonce: string): string {
   return createHmac('sha256', secret).update(`xsrf:${nonce}`).digest('base64url').slice(0, 32);
 }
@@ -47,6 +54,9 @@ export function registerAntiForgery(
       });
     }
     if (safeMethods.has(request.method)) return;
+    // A route whose URL is its own credential and that uses no ambient one (the one-click
+    // unsubscribe that mail providers POST, issue 7) opts out.
+    if (request.routeOptions.config?.skipAntiForgery) return;
     const bearer = readBearerToken(request);
     if (bearer !== undefined && looksLikeApiKey(bearer)) return;
     const header = request.headers[xsrfHeaderName.toLowerCase()];

@@ -6,6 +6,7 @@ import {
   runDeliveryJob,
   sweepOutbox,
 } from '../modules/delivery/outbox.service.js';
+import { runReminderJob } from '../modules/reminders/reminders.service.js';
 
 /**
  * Every job in one place: name, payload schema, handler and schedule (STYLE.md: Documenso,
@@ -27,6 +28,17 @@ export const jobDefinitions = {
     /** Every minute: anything due that was missed while no worker ran. */
     cron: '* * * * *',
     handler: (ctx: AppContext) => sweepOutbox(ctx),
+  },
+  /**
+   * Reminders (issue 7): every minute, and again at once while more is due. Due work is a state
+   * of the surveys, so a run after a pause catches up on everything missed.
+   */
+  'send-reminders': {
+    /** `batchSize`: surveys per claim (default 500); smaller ones let several workers share a run. */
+    payload: z.object({ batchSize: z.number().int().min(1).max(5000).optional() }),
+    cron: '* * * * *',
+    handler: (ctx: AppContext, payload: { batchSize?: number | undefined }) =>
+      runReminderJob(ctx, payload.batchSize),
   },
 } as const;
 

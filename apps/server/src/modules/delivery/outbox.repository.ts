@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { outboxMessages, workspaces } from '../../db/schema.js';
+import { outboxMessages, suppressedContacts, surveys, workspaces } from '../../db/schema.js';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessage = typeof outboxMessages.$inferInsert;
@@ -10,28 +10,167 @@ export async function insertOutboxMessage(db: Executor, message: NewOutboxMessag
   return row!;
 }
 
-/** Writes many messages in one statement (a bulk send); answers their ids in order. */
+/**
+ * Writes many messages in one statement (a bulk send); answers their ids in order. A message to
+ * a contact on its workspace's suppression list is written as skipped, with the reason (issue 7).
+ */
 export async function insertOutboxMessages(db: Executor, messages: NewOutboxMessage[]): Promise<string[]> {
   if (messages.length === 0) return [];
-  const rows = await db.insert(outboxMessages).values(messages).returning({ id: outboxMessages.id });
+  const suppressed = await findSuppressedRecipients(db, messages);
+  const rows = await db
+    .insert(outboxMessages)
+    .values(
+      suppressed.size === 0
+        ? messages
+        : messages.map((message) =>
+            suppressed.has(`${message.workspaceId}\n${message.recipient}`)
+              ? { ...message, status: 'skipped' as const, lastError: suppressedMessage }
+              : message,
+          ),
+    )
+    .returning({ id: outboxMessages.id });
   return rows.map((row) => row.id);
 }
 
+export const suppressedMessage = 'Not sent: this contact unsubscribed from the workspace’s messages.';
+
+/** "workspace id\nrecipient" of the e-mail and SMS messages whose contact is suppressed. */
+async function findSuppressedRecipients(db: Executor, messages: NewOutboxMessage[]): Promise<Set<string>> {
+  const pairs = messages.filter(
+    (message) => message.workspaceId && (message.channel === 'email' || message.channel === 'sms'),
+  );
+  if (pairs.length === 0) return new Set();
+  const workspaceIds = [...new Set(pairs.map((message) => message.workspaceId!))];
+  const recipients = [...new Set(pairs.map((message) => message.recipient))];
+  const rows = await db
+    .select({ workspaceId: suppressedContacts.workspaceId, contact: suppressedContacts.contact })
+    .from(suppressedContacts)
+    .where(
+      and(
+        inArray(suppressedContacts.workspaceId, workspaceIds),
+        inArray(suppressedContacts.contact, recipients),
+      ),
+    );
+  return new Set(rows.map((row) => `${row.workspaceId}\n${row.contact}`));
+}
+
+export interface ClaimedMessage {
+  message: OutboxMessage;
+  workspaceName: string | null;
+  /** The recipient is on the workspace's suppression list (e-mail and SMS). */
+  isSuppressed: boolean;
+  /** A reminder's survey was completed or has expired since it was written. */
+  isSurveyClosed: boolean;
+}
+
 /**
- * Locks a queued message for delivery, with the name of its workspace (a survey invitation is
- * sent in the workspace's name); another worker holding it makes this return nothing.
+ * Claims a queued message for delivery on one of `channels`: it becomes `sending`, committed
+ * before the transport is called, with `leaseUntil` as its next attempt. A worker that dies while
+ * sending leaves it `sending`; the sweep then marks it failed rather than send a second copy.
+ * Answers nothing when it is not queued (sent, claimed by another worker) or on another channel.
  */
-export async function lockQueuedMessageWithWorkspace(
+function prepareClaimQueuedMessage(db: Executor) {
+  return db
+    .update(outboxMessages)
+    .set({
+      status: 'sending',
+      nextAttemptAt: sql`${sql.placeholder('leaseUntil')}::timestamptz`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(outboxMessages.id, sql.placeholder('id')),
+        eq(outboxMessages.status, 'queued'),
+        sql`${outboxMessages.channel} = any(${sql.placeholder('channels')}::text[])`,
+      ),
+    )
+    .returning({
+      ...getTableColumns(outboxMessages),
+      workspaceName: sql<
+        string | null
+      >`(select ${workspaces.name} from ${workspaces} where ${workspaces.id} = ${outboxMessages.workspaceId})`,
+      isSuppressed: sql<boolean>`${outboxMessages.channel} in ('email', 'sms') and exists (select 1 from ${suppressedContacts} where ${suppressedContacts.workspaceId} = ${outboxMessages.workspaceId} and ${suppressedContacts.contact} = ${outboxMessages.recipient})`,
+      isSurveyClosed: sql<boolean>`${outboxMessages.purpose} = 'survey-reminder' and exists (select 1 from ${surveys} where ${surveys.id} = ${outboxMessages.surveyId} and (${surveys.state} = 'COMPLETE' or ${surveys.expiresAt} <= ${sql.placeholder('now')}::timestamptz))`,
+    })
+    .prepare('claim_outbox_message');
+}
+
+function prepareMarkMessageSent(db: Executor) {
+  return db
+    .update(outboxMessages)
+    .set({
+      status: 'sent',
+      attempts: sql`${sql.placeholder('attempts')}::int`,
+      sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+      lastError: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(outboxMessages.id, sql.placeholder('id')))
+    .prepare('mark_outbox_message_sent');
+}
+
+/** Delivery runs these for every message: prepared once per database (parsed and planned once). */
+interface PreparedStatements {
+  claim: ReturnType<typeof prepareClaimQueuedMessage>;
+  markSent: ReturnType<typeof prepareMarkMessageSent>;
+}
+const preparedStatements = new WeakMap<Executor, PreparedStatements>();
+
+function statementsOf(db: Executor): PreparedStatements {
+  let statements = preparedStatements.get(db);
+  if (!statements) {
+    statements = { claim: prepareClaimQueuedMessage(db), markSent: prepareMarkMessageSent(db) };
+    preparedStatements.set(db, statements);
+  }
+  return statements;
+}
+
+/**
+ * Claims a queued message for delivery on one of `channels`: it becomes `sending`, committed
+ * before the transport is called, with `leaseUntil` as its next attempt. A worker that dies while
+ * sending leaves it `sending`; the sweep then marks it failed rather than send a second copy.
+ * Answers nothing when it is not queued (sent, claimed by another worker) or on another channel.
+ */
+export async function claimQueuedMessage(
   db: Executor,
   id: string,
-): Promise<{ message: OutboxMessage; workspaceName: string | null } | undefined> {
-  const [row] = await db
-    .select({ message: outboxMessages, workspaceName: workspaces.name })
-    .from(outboxMessages)
-    .leftJoin(workspaces, eq(workspaces.id, outboxMessages.workspaceId))
-    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'queued')))
-    .for('update', { of: outboxMessages, skipLocked: true });
-  return row;
+  channels: OutboxMessage['channel'][],
+  leaseUntil: Date,
+  now: Date,
+): Promise<ClaimedMessage | undefined> {
+  if (channels.length === 0) return undefined;
+  const [row] = await statementsOf(db).claim.execute({
+    id,
+    channels: `{${channels.join(',')}}`,
+    leaseUntil: leaseUntil.toISOString(),
+    now: now.toISOString(),
+  });
+  if (!row) return undefined;
+  const { workspaceName, isSuppressed, isSurveyClosed, ...message } = row;
+  return { message, workspaceName, isSuppressed, isSurveyClosed };
+}
+
+export async function markMessageSent(
+  db: Executor,
+  id: string,
+  attempts: number,
+  sentAt: Date,
+): Promise<void> {
+  await statementsOf(db).markSent.execute({ id, attempts, sentAt: sentAt.toISOString() });
+}
+
+/**
+ * Messages left `sending` past their lease: the worker died between claiming and recording the
+ * result. They may have left, so they end as failed (a person can retry them) instead of being
+ * sent again.
+ */
+export async function failInterruptedMessages(db: Executor, now: Date, lastError: string): Promise<number> {
+  const rows = await db
+    .update(outboxMessages)
+    .set({ status: 'failed', lastError, updatedAt: sql`now()` })
+    .where(and(eq(outboxMessages.status, 'sending'), lte(outboxMessages.nextAttemptAt, now)))
+    .returning({ id: outboxMessages.id });
+  return rows.length;
 }
 
 /** A survey's messages, oldest first (those written together: e-mails first, then by recipient). */

@@ -1,14 +1,19 @@
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { checkWebhookUrl, postToWebhook } from '../../delivery/slack.js';
 import { createSmsTransport, type SmsTransport } from '../../delivery/sms.js';
+import { findNotificationSettings } from '../notifications/notifications.repository.js';
 import {
   claimOverdueMessages,
+  claimQueuedMessage,
+  failInterruptedMessages,
   findOutboxMessage,
   insertOutboxMessage,
-  lockQueuedMessageWithWorkspace,
+  markMessageSent,
   type NewOutboxMessage,
   type OutboxMessage,
   requeueFailedMessage,
+  suppressedMessage,
   updateOutboxMessage,
 } from './outbox.repository.js';
 
@@ -38,21 +43,31 @@ export async function queueEmail(tx: Executor, message: QueueEmail): Promise<str
  * bounds the rate: 500 a job allows about 1,000 messages a second (a bulk send of 10,000).
  */
 export const deliveryBatchSize = 500;
-/** Messages a batch sends at once; below the database pool, so HTTP requests still get connections. */
-const batchConcurrency = 5;
+/**
+ * Messages a batch sends at once (as many pooled SMTP connections). Each holds a database
+ * connection only for its two short statements, never while the transport works.
+ */
+const batchConcurrency = 16;
 
 /**
  * Hands committed outbox messages to the job queue: one `deliver-message` job for a single
  * message, `deliver-messages` jobs of up to `deliveryBatchSize` ids for more (a bulk send). A
  * failure here loses nothing: the messages stay queued and the periodic sweep dispatches them.
  */
-export async function dispatchMessages(ctx: AppContext, ids: string[]): Promise<void> {
-  if (ids.length === 1) {
-    const outboxId = ids[0]!;
-    try {
-      await ctx.jobs.send('deliver-message', { outboxId });
-    } catch (error) {
-      ctx.log.error({ err: error, outboxId }, 'could not queue the delivery; the sweep will retry it');
+export async function dispatchMessages(
+  ctx: AppContext,
+  ids: string[],
+  options: { isUrgent?: boolean } = {},
+): Promise<void> {
+  // Urgent messages (alerts, issue 7: within 5 s) go one job each, on the single-message queue,
+  // so they never wait behind thousands of reminders on the batch queue.
+  if (ids.length === 1 || options.isUrgent) {
+    for (const outboxId of ids) {
+      try {
+        await ctx.jobs.send('deliver-message', { outboxId });
+      } catch (error) {
+        ctx.log.error({ err: error, outboxId }, 'could not queue the delivery; the sweep will retry it');
+      }
     }
     return;
   }
@@ -95,8 +110,27 @@ interface Channel {
   send(message: OutboxMessage, workspaceName: string | null): Promise<void>;
 }
 
-function channelOf(ctx: AppContext, message: OutboxMessage): Channel | undefined {
-  if (message.channel === 'email') {
+export const noSlackWebhookMessage = 'Not sent: the workspace has no Slack webhook any more.';
+export const interruptedMessage =
+  'The delivery was interrupted (the worker stopped while sending); it may not have arrived. Retry to send it again.';
+const closedSurveyMessage = 'Not sent: the survey was completed or closed before the reminder left.';
+
+/** The webhook is read when the message leaves, so a changed or removed one is honoured. */
+async function sendToSlack(ctx: AppContext, message: OutboxMessage): Promise<void> {
+  const settings = message.workspaceId
+    ? await findNotificationSettings(ctx.db, message.workspaceId)
+    : undefined;
+  if (!settings?.slackWebhookUrl) throw new SkipDelivery(noSlackWebhookMessage);
+  // Checked again at each send: the host may resolve elsewhere than when it was saved.
+  const checked = await checkWebhookUrl(settings.slackWebhookUrl, ctx.config.slackAllowedPrivateHosts);
+  await postToWebhook(checked, { text: message.textBody });
+}
+
+/** Thrown by a channel when a message must not leave at all; it ends as skipped, with the reason. */
+class SkipDelivery extends Error {}
+
+function channelOf(ctx: AppContext, channel: OutboxMessage['channel']): Channel {
+  if (channel === 'email') {
     return {
       noun: 'e-mail',
       isConfigured: ctx.email.isConfigured,
@@ -112,10 +146,11 @@ function channelOf(ctx: AppContext, message: OutboxMessage): Channel | undefined
           html: row.htmlBody,
           // A survey invitation comes from the workspace that sends it (issue 5).
           fromName: row.surveyId && workspaceName ? workspaceName : undefined,
+          headers: row.headers,
         }),
     };
   }
-  if (message.channel === 'sms') {
+  if (channel === 'sms') {
     const sms = smsTransportOf(ctx);
     return {
       noun: 'SMS',
@@ -127,59 +162,88 @@ function channelOf(ctx: AppContext, message: OutboxMessage): Channel | undefined
       send: (row) => sms.send({ to: row.recipient, body: row.textBody }),
     };
   }
-  return undefined;
+  return {
+    noun: 'Slack message',
+    isConfigured: true,
+    notConfigured: { log: '', lastError: '' },
+    send: (row) => sendToSlack(ctx, row),
+  };
 }
 
-/** Delivers one message; idempotent (a sent or locked message is skipped). The job handler. */
+const allChannels: OutboxMessage['channel'][] = ['email', 'sms', 'slack'];
+
+function configuredChannels(ctx: AppContext): OutboxMessage['channel'][] {
+  return allChannels.filter((channel) => channelOf(ctx, channel).isConfigured);
+}
+
+/** How long a claimed message may stay `sending` before the sweep calls it interrupted. */
+const sendingLeaseSeconds = 15 * 60;
+
+/**
+ * Delivers one message; idempotent (a message that is not queued is skipped). The job handler.
+ * The claim is committed before the transport is called and the result recorded after it, so a
+ * worker that dies in between never causes a second copy (docs/decisions/001, issue 7).
+ */
 export async function deliverMessage(ctx: AppContext, outboxId: string): Promise<DeliveryResult> {
-  return ctx.db.transaction(async (tx) => {
-    const locked = await lockQueuedMessageWithWorkspace(tx, outboxId);
-    if (!locked) return 'skipped';
-    const { message, workspaceName } = locked;
-    const channel = channelOf(ctx, message);
-    if (!channel) {
-      ctx.log.warn({ outboxId, channel: message.channel }, 'no transport for this channel yet');
-      return 'kept';
+  const now = ctx.now();
+  const claimed = await claimQueuedMessage(
+    ctx.db,
+    outboxId,
+    configuredChannels(ctx),
+    new Date(now.getTime() + sendingLeaseSeconds * 1000),
+    now,
+  );
+  if (!claimed) return keepIfUnconfigured(ctx, outboxId);
+  const { message, workspaceName } = claimed;
+  if (claimed.isSuppressed || claimed.isSurveyClosed) {
+    await updateOutboxMessage(ctx.db, outboxId, {
+      status: 'skipped',
+      lastError: claimed.isSuppressed ? suppressedMessage : closedSurveyMessage,
+    });
+    return 'skipped';
+  }
+  const channel = channelOf(ctx, message.channel);
+  const attempts = message.attempts + 1;
+  try {
+    await channel.send(message, workspaceName);
+    await markMessageSent(ctx.db, outboxId, attempts, ctx.now());
+    ctx.log.info({ outboxId, purpose: message.purpose }, `${channel.noun} sent`);
+    return 'sent';
+  } catch (error) {
+    const lastError = error instanceof Error ? error.message : String(error);
+    if (error instanceof SkipDelivery) {
+      await updateOutboxMessage(ctx.db, outboxId, { status: 'skipped', lastError });
+      return 'skipped';
     }
-    if (!channel.isConfigured) {
-      // A fresh install without SMTP (or SMS provider) still works: the message waits in the
-      // outbox and the log carries its text, links included, so an operator can pass it on.
-      // Secrets (the token of a password-reset link) stay out of the log: the operator reads
-      // them in the outbox.
-      ctx.log.info(
-        { outboxId, to: message.recipient, subject: message.subject, text: withoutSecrets(message.textBody) },
-        channel.notConfigured.log,
-      );
-      await updateOutboxMessage(tx, outboxId, { lastError: channel.notConfigured.lastError });
-      return 'kept';
-    }
-    const attempts = message.attempts + 1;
-    try {
-      await channel.send(message, workspaceName);
-      await updateOutboxMessage(tx, outboxId, {
-        status: 'sent',
-        attempts,
-        sentAt: ctx.now(),
-        lastError: null,
-      });
-      ctx.log.info({ outboxId, purpose: message.purpose }, `${channel.noun} sent`);
-      return 'sent';
-    } catch (error) {
-      const lastError = error instanceof Error ? error.message : String(error);
-      const isFinal = attempts >= maxDeliveryAttempts;
-      await updateOutboxMessage(tx, outboxId, {
-        status: isFinal ? 'failed' : 'queued',
-        attempts,
-        lastError,
-        // The retry job runs after the delay; the sweep steps in only if that job is lost.
-        nextAttemptAt: new Date(
-          ctx.now().getTime() + (retryDelaySeconds(attempts) + sweepGraceSeconds) * 1000,
-        ),
-      });
-      ctx.log.warn({ outboxId, attempts, lastError, isFinal }, `${channel.noun} delivery failed`);
-      return isFinal ? 'failed' : 'retry';
-    }
-  });
+    const isFinal = attempts >= maxDeliveryAttempts;
+    await updateOutboxMessage(ctx.db, outboxId, {
+      status: isFinal ? 'failed' : 'queued',
+      attempts,
+      lastError,
+      // The retry job runs after the delay; the sweep steps in only if that job is lost.
+      nextAttemptAt: new Date(ctx.now().getTime() + (retryDelaySeconds(attempts) + sweepGraceSeconds) * 1000),
+    });
+    ctx.log.warn({ outboxId, attempts, lastError, isFinal }, `${channel.noun} delivery failed`);
+    return isFinal ? 'failed' : 'retry';
+  }
+}
+
+/**
+ * A fresh install without SMTP (or SMS provider) still works: the message waits in the outbox
+ * and the log carries its text, links included, so an operator can pass it on. Secrets (the
+ * token of a password-reset link) stay out of the log: the operator reads them in the outbox.
+ */
+async function keepIfUnconfigured(ctx: AppContext, outboxId: string): Promise<DeliveryResult> {
+  const message = await findOutboxMessage(ctx.db, outboxId);
+  if (message?.status !== 'queued') return 'skipped';
+  const channel = channelOf(ctx, message.channel);
+  if (channel.isConfigured) return 'skipped';
+  ctx.log.info(
+    { outboxId, to: message.recipient, subject: message.subject, text: withoutSecrets(message.textBody) },
+    channel.notConfigured.log,
+  );
+  await updateOutboxMessage(ctx.db, outboxId, { lastError: channel.notConfigured.lastError });
+  return 'kept';
 }
 
 /** The job handler: delivers, and on a transient failure queues the next attempt after its delay. */
@@ -196,12 +260,16 @@ export async function runDeliveryJob(ctx: AppContext, outboxId: string): Promise
   return result;
 }
 
-/** Re-dispatches queued messages whose delivery was missed (no worker ran, a queue insert failed). */
+/**
+ * Re-dispatches queued messages whose delivery was missed (no worker ran, a queue insert failed),
+ * and ends as failed those a dead worker left `sending`.
+ */
 export async function sweepOutbox(ctx: AppContext): Promise<number> {
-  const channels: OutboxMessage['channel'][] = [];
-  if (ctx.email.isConfigured) channels.push('email');
-  if (smsTransportOf(ctx).isConfigured) channels.push('sms');
+  const channels = configuredChannels(ctx);
   const now = ctx.now();
+  const interrupted = await failInterruptedMessages(ctx.db, now, interruptedMessage);
+  if (interrupted > 0)
+    ctx.log.warn({ count: interrupted }, 'messages interrupted while sending marked failed');
   const ids = await claimOverdueMessages(
     ctx.db,
     now,

@@ -23,7 +23,9 @@ import {
 } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, invalid, notFound, unauthenticated } from '../../errors.js';
+import { dispatchAlertMessages, fireSurveyAlerts } from '../alerts/alerts.service.js';
 import { logoPath } from '../logo/logo.service.js';
+import { recordSurveyCompletion } from '../responses/survey-completion.js';
 import {
   buildListLookup,
   findCachedSurveyAccess,
@@ -280,7 +282,8 @@ export async function saveRespondentAnswers(
     }
     return { surveyId, surveyState: saved.state, surveyResponses: saved.responses };
   }
-  return ctx.db.transaction(async (tx) => {
+  let alertMessageIds: string[] = [];
+  const saved: SavedSurveyResponses = await ctx.db.transaction(async (tx) => {
     const locked = await findSurveyForSaving(tx, surveyId, true);
     if (!locked) throw surveyNotFound();
     checkOpen(locked, now);
@@ -295,6 +298,19 @@ export async function saveRespondentAnswers(
       );
     }
     await completeSurvey(tx, surveyId, merged, now);
+    // Scores and the summaries' aggregates commit with the completion (issue 6).
+    await recordSurveyCompletion(tx, {
+      surveyId,
+      workspaceId: locked.workspaceId,
+      templateVersionId: locked.templateVersionId,
+      definition,
+      responses: merged,
+      completedAt: now,
+    });
+    // Alerts fire with the completion; their messages leave right after the commit (issue 7).
+    alertMessageIds = await fireSurveyAlerts(ctx, tx, surveyId, merged, now);
     return { surveyId, surveyState: 'COMPLETE', surveyResponses: merged };
   });
+  await dispatchAlertMessages(ctx, alertMessageIds);
+  return saved;
 }

@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../errors.js';
 import type { WorkspaceActor } from '../../http/request-context.js';
 import type { NewOutboxMessage } from '../delivery/outbox.repository.js';
 import { findLogoUrl } from '../logo/logo.service.js';
+import { unsubscribeOf } from '../suppression/unsubscribe-link.js';
 import { findVersion } from '../templates/templates.repository.js';
 import { buildListLookup, type ListLookup, listIdsOf, loadVersionDefinition } from './survey-definitions.js';
 import { findActiveListItems, findWorkspaceName, type NewSurveyRow } from './surveys.repository.js';
@@ -125,6 +126,8 @@ export function prepareSurvey(
         }),
       };
     }
+    // Issue 7: every survey e-mail can stop every message of the workspace to this address.
+    const unsubscribe = unsubscribeOf(ctx, sending.actor.workspaceId, method.emailAddress);
     const email = renderSurveyInvitationEmail({
       workspaceName: sending.workspaceName,
       templateName: sending.templateName,
@@ -132,6 +135,7 @@ export function prepareSurvey(
       link,
       expiresAt: formatPropertyValue('DateTime', expiresAt.toISOString()),
       logoUrl: sending.logoUrl,
+      unsubscribeUrl: unsubscribe.url,
     });
     return {
       ...common,
@@ -140,6 +144,7 @@ export function prepareSurvey(
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html,
+      headers: unsubscribe.headers,
     };
   });
   return {

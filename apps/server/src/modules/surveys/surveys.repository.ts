@@ -11,6 +11,7 @@ import {
   templateVersions,
   workspaces,
 } from '../../db/schema.js';
+import { addSentSurveys } from '../responses/response-stats.repository.js';
 
 export type SurveyRow = typeof surveys.$inferSelect;
 export type NewSurveyRow = typeof surveys.$inferInsert;
@@ -65,9 +66,12 @@ export async function findActiveListItems(
   }));
 }
 
+/** Inserts sent surveys and counts them in their templates' sent totals (issue 6), in one transaction. */
 export async function insertSurveys(db: Executor, rows: NewSurveyRow[]): Promise<SurveyRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(surveys).values(rows).returning();
+  const inserted = await db.insert(surveys).values(rows).returning();
+  await addSentSurveys(db, inserted);
+  return inserted;
 }
 
 /** A survey of the workspace (staff access). */
@@ -218,6 +222,8 @@ export async function markSurveyOpened(
       lastOpenedAt: now,
       state: sql`case when ${surveys.state} = 'SENT' then 'OPENED' else ${surveys.state} end`,
       updatedAt: now,
+      // 'opened' reminders count from the last opening (issue 7): the reminder job looks again.
+      nextReminderAt: now,
     })
     .where(eq(surveys.id, surveyId))
     .returning({ state: surveys.state });

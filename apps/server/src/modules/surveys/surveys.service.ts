@@ -33,7 +33,8 @@ function toDelivery(message: OutboxMessage): SurveyDelivery {
     outboxId: message.id,
     channel: message.channel === 'sms' ? 'sms' : 'email',
     recipient: message.recipient,
-    status: message.status,
+    // A message being handed to the transport still reads as queued.
+    status: message.status === 'sending' ? 'queued' : message.status,
     attempts: message.attempts,
     lastError: message.lastError,
     sentAt: message.sentAt?.toISOString() ?? null,

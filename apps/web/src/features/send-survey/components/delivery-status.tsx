@@ -13,11 +13,13 @@ const statusTones: Record<SurveyDelivery['status'], BadgeTone> = {
   queued: 'amber',
   sent: 'green',
   failed: 'red',
+  skipped: 'gray',
 };
 const statusLabels: Record<SurveyDelivery['status'], string> = {
   queued: 'Queued',
   sent: 'Sent',
   failed: 'Failed',
+  skipped: 'Skipped',
 };
 const channelLabels: Record<SurveyDelivery['channel'], string> = { email: 'Email', sms: 'SMS' };
 

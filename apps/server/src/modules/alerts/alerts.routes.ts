@@ -1,0 +1,44 @@
+import {
+  surveyAlertIdParamsSchema,
+  surveyAlertSchema,
+  surveyAlertsResponseSchema,
+  updateSurveyAlertStatusSchema,
+} from '@graphium/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { requireWorkspaceActor, sessionOrApiKeySecurity } from '../../http/request-context.js';
+import { listSurveyAlerts, setSurveyAlertStatus } from './alerts.service.js';
+
+/** Survey alerts (part 1 §2, §7): any member lists them; editors and admins hide and show them. */
+export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const schema = { tags: ['survey-alerts'], security: sessionOrApiKeySecurity };
+
+  app.get(
+    '/survey-alerts/',
+    {
+      schema: {
+        ...schema,
+        summary: "The workspace's survey alerts, newest first, hidden ones included",
+        response: { 200: surveyAlertsResponseSchema },
+      },
+    },
+    async (request) => listSurveyAlerts(ctx, await requireWorkspaceActor(ctx, request, 'read')),
+  );
+
+  app.patch(
+    '/survey-alerts/:id/status',
+    {
+      schema: {
+        ...schema,
+        summary: 'Hide (isActive false) or show again (true) a survey alert',
+        params: surveyAlertIdParamsSchema,
+        body: updateSurveyAlertStatusSchema,
+        response: { 200: surveyAlertSchema },
+      },
+    },
+    async (request) => {
+      const actor = await requireWorkspaceActor(ctx, request, 'write');
+      return setSurveyAlertStatus(ctx, actor, request.params.id, request.body.isActive);
+    },
+  );
+};

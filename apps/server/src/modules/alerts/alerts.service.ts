@@ -1,0 +1,228 @@
+import {
+  type Alert,
+  type AlertCondition,
+  type ConditionOperator,
+  formatPhoneNumber,
+  type MatchedCondition,
+  operatorNeedsValue,
+  type SurveyAlert,
+  type SurveyAlertsResponse,
+  type SurveyAnswer,
+  type SurveyQuestion,
+  type SurveyResponses,
+  surveyAlertTemplateAlertSchema,
+  surveyResponsePath,
+  surveySettingsSchema,
+} from '@graphium/shared';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import {
+  type AlertMatch,
+  type AlertNotification,
+  renderAlertEmail,
+  renderAlertSlackText,
+} from '../../delivery/templates.js';
+import { notFound } from '../../errors.js';
+import type { WorkspaceActor } from '../../http/request-context.js';
+import { insertOutboxMessages, type NewOutboxMessage } from '../delivery/outbox.repository.js';
+import { dispatchMessages } from '../delivery/outbox.service.js';
+import { buildListLookup, listIdsOf, loadVersionDefinition } from '../surveys/survey-definitions.js';
+import { findActiveListItems } from '../surveys/surveys.repository.js';
+import { alertFires } from './alert-conditions.js';
+import {
+  findSurveyAlert,
+  findSurveyAlerts,
+  findSurveyForAlerts,
+  insertSurveyAlert,
+  type SurveyAlertListRow,
+  updateSurveyAlertStatus,
+} from './alerts.repository.js';
+
+export const surveyAlertNotFoundMessage = 'Survey alert not found';
+/** The Alerts page shows at most this many, newest first. */
+const maxListedAlerts = 1000;
+
+const operatorPhrases: Record<ConditionOperator, string> = {
+  GREATER_THAN: 'is greater than',
+  LESS_THAN: 'is less than',
+  IS_EQUAL: 'is equal to',
+  IS_NOT_EQUAL: 'is not equal to',
+  IS_EMPTY: 'is empty',
+  IS_NOT_EMPTY: 'is not empty',
+};
+
+function alertsOf(settings: unknown): Alert[] {
+  const parsed = surveySettingsSchema.safeParse(settings ?? {});
+  if (parsed.success) return parsed.data.alerts;
+  const alerts = surveySettingsSchema.shape.alerts.safeParse(
+    (settings as { alerts?: unknown } | null)?.alerts,
+  );
+  return alerts.success ? alerts.data : [];
+}
+
+function respondentOf(
+  contactMethods: { contactMethodType: string; emailAddress?: string; phoneNumber?: string }[],
+) {
+  const contacts = contactMethods.map((method) =>
+    method.contactMethodType === 'email' ? method.emailAddress! : formatPhoneNumber(method.phoneNumber!),
+  );
+  return contacts.length > 0 ? contacts.join(', ') : 'an anonymous respondent';
+}
+
+/**
+ * Fires the alerts of a survey that has just completed (issue 7), inside the completing
+ * transaction: each alert of the version's settings (as they are now) whose conditions all hold
+ * fires once per survey (unique survey + alert): a survey alert, and notifications through the
+ * outbox, e-mail to each recipient and Slack where the workspace has a webhook. Answers the
+ * outbox ids; the caller dispatches them with `dispatchAlertMessages` after the commit.
+ */
+export async function fireSurveyAlerts(
+  ctx: AppContext,
+  tx: Executor,
+  surveyId: string,
+  responses: SurveyResponses,
+  now: Date,
+): Promise<string[]> {
+  const survey = await findSurveyForAlerts(tx, surveyId);
+  if (!survey) return [];
+  const alerts = alertsOf(survey.settings);
+  if (alerts.length === 0) return [];
+  const definition = await loadVersionDefinition(tx, survey.templateVersionId);
+  const fired = alerts.filter((alert) => alertFires(alert, definition.questions, responses));
+  if (fired.length === 0) return [];
+  const listIds = listIdsOf(definition, 'questions');
+  const lists = buildListLookup(
+    listIds.length > 0 ? await findActiveListItems(tx, survey.workspaceId, listIds) : [],
+  );
+  const byId = new Map(definition.questions.map((question) => [question.id, question]));
+  const describe = (question: SurveyQuestion | undefined, value: SurveyAnswer | string | number): string => {
+    const listId = question && 'listId' in question ? question.listId : undefined;
+    const label = (item: string | number) =>
+      listId ? (lists.labelOf(listId, String(item)) ?? String(item)) : String(item);
+    return Array.isArray(value) ? value.map(label).join(', ') : label(value);
+  };
+  const link = `${ctx.config.publicUrl}${surveyResponsePath(survey.templateVersionId, survey.id)}`;
+  const messages: NewOutboxMessage[] = [];
+  for (const alert of fired) {
+    const matched = alert.conditions.map((condition: AlertCondition): MatchedCondition => {
+      const question = byId.get(condition.surveyQuestionId);
+      return {
+        questionLabel: question?.label ?? condition.surveyQuestionId,
+        operator: condition.operator,
+        value: condition.value,
+        answer: responses[condition.surveyQuestionId] ?? null,
+      };
+    });
+    const row = await insertSurveyAlert(tx, {
+      workspaceId: survey.workspaceId,
+      surveyId: survey.id,
+      templateId: survey.templateId,
+      templateVersionId: survey.templateVersionId,
+      alertId: alert.id,
+      alertName: alert.name,
+      matchedConditions: matched,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!row) continue;
+    const matches: AlertMatch[] = alert.conditions.map((condition) => {
+      const question = byId.get(condition.surveyQuestionId);
+      const answer = responses[condition.surveyQuestionId];
+      return {
+        question: question?.question || question?.label || 'A removed question',
+        condition: operatorNeedsValue(condition.operator)
+          ? `${operatorPhrases[condition.operator]} ${describe(question, condition.value)}`
+          : operatorPhrases[condition.operator],
+        answer: answer === undefined ? 'no answer' : describe(question, answer),
+      };
+    });
+    const notification: AlertNotification = {
+      workspaceName: survey.workspaceName,
+      alertName: alert.name,
+      templateName: survey.templateName,
+      respondent: respondentOf(survey.contactMethods),
+      matches,
+      link,
+    };
+    const common = { workspaceId: survey.workspaceId, purpose: 'survey-alert' };
+    if (alert.notificationChannels.includes('email')) {
+      const email = renderAlertEmail(notification);
+      for (const recipient of alert.recipients) {
+        messages.push({
+          ...common,
+          channel: 'email',
+          recipient,
+          subject: email.subject,
+          textBody: email.text,
+          htmlBody: email.html,
+        });
+      }
+    }
+    if (alert.notificationChannels.includes('slack') && survey.slackWebhookUrl) {
+      messages.push({
+        ...common,
+        channel: 'slack',
+        recipient: 'Slack webhook',
+        textBody: renderAlertSlackText(notification),
+      });
+    }
+  }
+  return insertOutboxMessages(tx, messages);
+}
+
+/** After the completing transaction: the alert messages leave at once (within 5 s, issue 7). */
+export async function dispatchAlertMessages(ctx: AppContext, outboxIds: string[]): Promise<void> {
+  if (outboxIds.length > 0) await dispatchMessages(ctx, outboxIds, { isUrgent: true });
+}
+
+function toSurveyAlert(row: SurveyAlertListRow): SurveyAlert {
+  const { alert } = row;
+  return {
+    surveyAlertId: alert.id,
+    isActive: alert.isActive,
+    createdAt: alert.createdAt.toISOString(),
+    alertId: alert.alertId,
+    alertName: alert.alertName,
+    surveyId: alert.surveyId,
+    surveyTemplateId: alert.templateId,
+    surveyTemplateVersionId: alert.templateVersionId,
+    matchedConditions: alert.matchedConditions as MatchedCondition[],
+    survey: {
+      surveyTemplate: {
+        surveyTemplateName: row.templateName,
+        surveyTemplateDescription: row.templateDescription || null,
+        surveyTemplateSettings: {
+          alerts: alertsOf(row.settings).map((item) =>
+            surveyAlertTemplateAlertSchema.parse({
+              id: item.id,
+              name: item.name,
+              notificationChannels: item.notificationChannels,
+            }),
+          ),
+        },
+      },
+    },
+  };
+}
+
+/** `GET /survey-alerts/`: the workspace's survey alerts, newest first, hidden ones included. */
+export async function listSurveyAlerts(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+): Promise<SurveyAlertsResponse> {
+  const rows = await findSurveyAlerts(ctx.db, actor.workspaceId, maxListedAlerts);
+  return { surveyAlerts: rows.map(toSurveyAlert) };
+}
+
+/** `PATCH /survey-alerts/{id}/status`: hide (false) or show again (true); another workspace's is 404. */
+export async function setSurveyAlertStatus(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  id: string,
+  isActive: boolean,
+): Promise<SurveyAlert> {
+  if (!(await updateSurveyAlertStatus(ctx.db, actor.workspaceId, id, isActive, ctx.now()))) {
+    throw notFound(surveyAlertNotFoundMessage);
+  }
+  return toSurveyAlert((await findSurveyAlert(ctx.db, actor.workspaceId, id))!);
+}

@@ -1,0 +1,155 @@
+import {
+  checkQuestionFilter,
+  emailFilterField,
+  phoneFilterField,
+  type ResponseFilter,
+  readQuestionFilterField,
+  type SurveyQuestion,
+  surveyStateFilterField,
+} from '@graphium/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { surveys } from '../../db/schema.js';
+import { invalid } from '../../errors.js';
+
+// The filters of part 2 §5 as SQL conditions on `surveys` (semantics documented with the
+// contract in packages/shared/src/survey-responses.ts). Every value is a bound parameter;
+// question ids are checked against the template before they reach SQL, and are bound too.
+
+export interface ResponseCriteria {
+  templateId: string;
+  workspaceId: string;
+  filters: ResponseFilter[];
+  sentFrom?: Date | undefined;
+  sentTo?: Date | undefined;
+}
+
+export function hasCriteria(criteria: ResponseCriteria): boolean {
+  return criteria.filters.length > 0 || Boolean(criteria.sentFrom) || Boolean(criteria.sentTo);
+}
+
+type TextOperator = 'contains' | 'not_contains' | 'equals' | 'not_equals' | 'starts_with' | 'ends_with';
+
+/** The positive form of a text operator on lower-cased text, and whether it is negated. */
+function textMatch(operator: TextOperator, text: SQL, value: string): { condition: SQL; negated: boolean } {
+  const needle = value.toLowerCase();
+  const lowered = sql`lower(${text})`;
+  switch (operator) {
+    case 'contains':
+    case 'not_contains':
+      return { condition: sql`strpos(${lowered}, ${needle}) > 0`, negated: operator === 'not_contains' };
+    case 'equals':
+    case 'not_equals':
+      return { condition: sql`${lowered} = ${needle}`, negated: operator === 'not_equals' };
+    case 'starts_with':
+      return { condition: sql`left(${lowered}, ${needle.length}) = ${needle}`, negated: false };
+    case 'ends_with':
+      return { condition: sql`right(${lowered}, ${needle.length}) = ${needle}`, negated: false };
+  }
+}
+
+function statusCondition(value: string): SQL {
+  if (value === 'COMPLETE') return sql`${surveys.state} = 'COMPLETE'`;
+  if (value === 'IN_PROGRESS') return sql`${surveys.state} in ('IN_PROGRESS', 'OPENED')`;
+  return sql`${surveys.state} = 'SENT'`;
+}
+
+function contactCondition(filter: ResponseFilter): SQL {
+  const isEmail = filter.field === emailFilterField;
+  const type = isEmail ? 'email' : 'phone';
+  const raw = String(filter.value).trim();
+  const value = isEmail ? raw : raw.replace(/\D/g, '');
+  const text = isEmail ? sql.raw(`contact->>'emailAddress'`) : sql.raw(`contact->>'phoneNumber'`);
+  const { condition, negated } = textMatch(filter.operator as TextOperator, text, value);
+  const methods = sql`jsonb_array_elements(${surveys.contactMethods}) as contact`;
+  const ofType = sql`contact->>'contactMethodType' = ${type}`;
+  if (!negated) return sql`exists (select 1 from ${methods} where ${ofType} and ${condition})`;
+  return sql`(exists (select 1 from ${methods} where ${ofType}) and not exists (select 1 from ${methods} where ${ofType} and ${condition}))`;
+}
+
+const numericSql: Record<string, string> = {
+  equals: '=',
+  not_equals: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
+function questionCondition(question: SurveyQuestion, filter: ResponseFilter): SQL {
+  const answer = sql`(${surveys.responses} -> ${question.id})`;
+  switch (question.type) {
+    case 'NetPromoterScore':
+    case 'StarRatingScale':
+    case 'NumericScale': {
+      const value = Number(filter.value);
+      // Containment can use an index on the answers; the others compare the number.
+      if (filter.operator === 'equals') {
+        return sql`${surveys.responses} @> ${JSON.stringify({ [question.id]: value })}::jsonb`;
+      }
+      const number = sql`(case when jsonb_typeof(${answer}) = 'number' then (${answer})::numeric end)`;
+      return sql`${number} ${sql.raw(numericSql[filter.operator]!)} ${value}`;
+    }
+    case 'MultipleChoice':
+    case 'DropdownList': {
+      const value = String(filter.value);
+      const contained = JSON.stringify({
+        [question.id]: question.type === 'MultipleChoice' ? [value] : value,
+      });
+      const isChosen = sql`${surveys.responses} @> ${contained}::jsonb`;
+      if (filter.operator === 'is') return isChosen;
+      const isAnswered = sql`coalesce(${answer}, 'null'::jsonb) not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)`;
+      return sql`(${isAnswered} and not ${isChosen})`;
+    }
+    default: {
+      const text = sql`(case when jsonb_typeof(${answer}) = 'string' then ${surveys.responses} ->> ${question.id} end)`;
+      const { condition, negated } = textMatch(
+        filter.operator as TextOperator,
+        text,
+        String(filter.value).trim(),
+      );
+      if (!negated) return condition;
+      return sql`(btrim(${text}) <> '' and not ${condition})`;
+    }
+  }
+}
+
+/**
+ * The conditions of a responses query: the template (of the actor's workspace), the date range
+ * and the filters. A filter on a question the template does not have, or one that does not fit
+ * its question, is refused (400) naming the problem.
+ */
+export function buildCriteriaConditions(
+  criteria: ResponseCriteria,
+  questionsById: ReadonlyMap<string, SurveyQuestion>,
+): SQL[] {
+  const conditions: SQL[] = [
+    sql`${surveys.templateId} = ${criteria.templateId}`,
+    sql`${surveys.workspaceId} = ${criteria.workspaceId}`,
+  ];
+  if (criteria.sentFrom)
+    conditions.push(sql`${surveys.sentAt} >= ${criteria.sentFrom.toISOString()}::timestamptz`);
+  if (criteria.sentTo)
+    conditions.push(sql`${surveys.sentAt} < ${criteria.sentTo.toISOString()}::timestamptz`);
+  criteria.filters.forEach((filter, index) => {
+    if (filter.field === surveyStateFilterField) {
+      const condition = statusCondition(String(filter.value));
+      conditions.push(filter.operator === 'is' ? condition : sql`not (${condition})`);
+      return;
+    }
+    if (filter.field === emailFilterField || filter.field === phoneFilterField) {
+      conditions.push(contactCondition(filter));
+      return;
+    }
+    const questionId = readQuestionFilterField(filter.field) ?? '';
+    const question = questionsById.get(questionId);
+    if (!question) {
+      throw invalid(`filters: the template has no question ${questionId}`, {
+        [`filters.${index}.field`]: 'This question is not in the template',
+      });
+    }
+    const problem = checkQuestionFilter(question, filter);
+    if (problem) throw invalid(`filters: ${problem}`, { [`filters.${index}`]: problem });
+    conditions.push(questionCondition(question, filter));
+  });
+  return conditions;
+}

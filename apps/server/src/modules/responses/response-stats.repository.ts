@@ -1,0 +1,313 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import {
+  responseAnswerStats,
+  responseBenchmarkStats,
+  responseQuestionStats,
+  responseTemplateStats,
+  responseWeeklyStats,
+  surveys,
+  templateVersions,
+} from '../../db/schema.js';
+
+// The aggregates of issue 6, kept in the transactions that send and complete surveys. Every
+// write is an upsert that adds to the row, so concurrent completions never lose a count; rows
+// are written in one fixed order (table, then key) so two transactions cannot deadlock.
+
+/** The composite's row in the benchmark table (question ids are UUIDs, never empty). */
+export const compositeQuestionKey = '';
+
+const byKey =
+  <T>(key: (item: T) => string) =>
+  (left: T, right: T) =>
+    key(left) < key(right) ? -1 : 1;
+
+/** Adds sent surveys to their templates' counts (single and bulk send). */
+export async function addSentSurveys(
+  db: Executor,
+  sent: readonly { templateId: string; workspaceId: string }[],
+): Promise<void> {
+  const counts = new Map<string, { templateId: string; workspaceId: string; sentCount: number }>();
+  for (const { templateId, workspaceId } of sent) {
+    const row = counts.get(templateId) ?? { templateId, workspaceId, sentCount: 0 };
+    row.sentCount += 1;
+    counts.set(templateId, row);
+  }
+  if (counts.size === 0) return;
+  await db
+    .insert(responseTemplateStats)
+    .values([...counts.values()].sort(byKey((row) => row.templateId)))
+    .onConflictDoUpdate({
+      target: responseTemplateStats.templateId,
+      set: { sentCount: sql`${responseTemplateStats.sentCount} + excluded.sent_count` },
+    });
+}
+
+export interface CompletionStats {
+  templateId: string;
+  workspaceId: string;
+  baseTemplateId: string | null;
+  /** Monday of the completion's week, YYYY-MM-DD (UTC). */
+  weekStart: string;
+  compositePercentage: number | null;
+  /** Every answered question, with its percentage when it is a scale. */
+  questions: { questionId: string; percentage: number | null; answerValues: string[] }[];
+}
+
+/** Adds one completed survey to every aggregate. */
+export async function addCompletion(db: Executor, stats: CompletionStats): Promise<void> {
+  const { templateId, workspaceId, compositePercentage } = stats;
+  const hasComposite = compositePercentage !== null;
+  await db
+    .insert(responseTemplateStats)
+    .values({
+      templateId,
+      workspaceId,
+      completedCount: 1,
+      compositeCount: hasComposite ? 1 : 0,
+      compositeSum: compositePercentage ?? 0,
+    })
+    .onConflictDoUpdate({
+      target: responseTemplateStats.templateId,
+      set: {
+        completedCount: sql`${responseTemplateStats.completedCount} + 1`,
+        compositeCount: sql`${responseTemplateStats.compositeCount} + excluded.composite_count`,
+        compositeSum: sql`${responseTemplateStats.compositeSum} + excluded.composite_sum`,
+      },
+    });
+  const questions = [...stats.questions].sort(byKey((question) => question.questionId));
+  if (questions.length > 0) {
+    await db
+      .insert(responseQuestionStats)
+      .values(
+        questions.map((question) => ({
+          templateId,
+          questionId: question.questionId,
+          workspaceId,
+          responseCount: 1,
+          scoredCount: question.percentage === null ? 0 : 1,
+          percentageSum: question.percentage ?? 0,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [responseQuestionStats.templateId, responseQuestionStats.questionId],
+        set: {
+          responseCount: sql`${responseQuestionStats.responseCount} + 1`,
+          scoredCount: sql`${responseQuestionStats.scoredCount} + excluded.scored_count`,
+          percentageSum: sql`${responseQuestionStats.percentageSum} + excluded.percentage_sum`,
+        },
+      });
+  }
+  const answers = questions
+    .flatMap((question) =>
+      [...new Set(question.answerValues)].map((answerValue) => ({
+        templateId,
+        questionId: question.questionId,
+        answerValue,
+        workspaceId,
+        count: 1,
+      })),
+    )
+    .sort(byKey((row) => `${row.questionId}\u0000${row.answerValue}`));
+  if (answers.length > 0) {
+    await db
+      .insert(responseAnswerStats)
+      .values(answers)
+      .onConflictDoUpdate({
+        target: [
+          responseAnswerStats.templateId,
+          responseAnswerStats.questionId,
+          responseAnswerStats.answerValue,
+        ],
+        set: { count: sql`${responseAnswerStats.count} + 1` },
+      });
+  }
+  if (hasComposite) {
+    await db
+      .insert(responseWeeklyStats)
+      .values({
+        templateId,
+        weekStart: stats.weekStart,
+        workspaceId,
+        count: 1,
+        percentageSum: compositePercentage,
+      })
+      .onConflictDoUpdate({
+        target: [responseWeeklyStats.templateId, responseWeeklyStats.weekStart],
+        set: {
+          count: sql`${responseWeeklyStats.count} + 1`,
+          percentageSum: sql`${responseWeeklyStats.percentageSum} + excluded.percentage_sum`,
+        },
+      });
+  }
+  if (stats.baseTemplateId) {
+    const benchmark = [
+      ...(hasComposite ? [{ questionId: compositeQuestionKey, percentage: compositePercentage }] : []),
+      ...questions.flatMap((question) =>
+        question.percentage === null
+          ? []
+          : [{ questionId: question.questionId, percentage: question.percentage }],
+      ),
+    ];
+    if (benchmark.length > 0) {
+      await db
+        .insert(responseBenchmarkStats)
+        .values(
+          benchmark.map((row) => ({
+            baseTemplateId: stats.baseTemplateId!,
+            questionId: row.questionId,
+            workspaceId,
+            count: 1,
+            percentageSum: row.percentage,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [
+            responseBenchmarkStats.baseTemplateId,
+            responseBenchmarkStats.questionId,
+            responseBenchmarkStats.workspaceId,
+          ],
+          set: {
+            count: sql`${responseBenchmarkStats.count} + 1`,
+            percentageSum: sql`${responseBenchmarkStats.percentageSum} + excluded.percentage_sum`,
+          },
+        });
+    }
+  }
+}
+
+export async function storeSurveyScores(
+  db: Executor,
+  surveyId: string,
+  scores: {
+    compositePercentage: number | null;
+    questionScores: { questionId: string; score: number; percentage: number }[];
+    scoredQuestionCount: number;
+  },
+): Promise<void> {
+  await db.update(surveys).set(scores).where(eq(surveys.id, surveyId));
+}
+
+export interface VersionLineage {
+  templateId: string;
+  /** The base template the survey template was created from, if any. */
+  baseTemplateId: string | null;
+}
+
+const baseVersions = alias(templateVersions, 'base_versions');
+
+export async function findVersionLineage(
+  db: Executor,
+  versionId: string,
+): Promise<VersionLineage | undefined> {
+  const [row] = await db
+    .select({ templateId: templateVersions.templateId, baseTemplateId: baseVersions.templateId })
+    .from(templateVersions)
+    .leftJoin(baseVersions, eq(baseVersions.id, templateVersions.baseVersionId))
+    .where(eq(templateVersions.id, versionId));
+  return row;
+}
+
+/** The base template of a survey template (through any of its versions), or null. */
+export async function findBaseTemplateId(db: Executor, templateId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ baseTemplateId: baseVersions.templateId })
+    .from(templateVersions)
+    .innerJoin(baseVersions, eq(baseVersions.id, templateVersions.baseVersionId))
+    .where(eq(templateVersions.templateId, templateId))
+    .limit(1);
+  return row?.baseTemplateId ?? null;
+}
+
+// ---- reading ----
+
+export async function findTemplateStats(db: Executor, templateId: string) {
+  const [row] = await db
+    .select()
+    .from(responseTemplateStats)
+    .where(eq(responseTemplateStats.templateId, templateId));
+  return row;
+}
+
+export async function findQuestionStats(db: Executor, templateId: string, questionId?: string) {
+  return db
+    .select()
+    .from(responseQuestionStats)
+    .where(
+      and(
+        eq(responseQuestionStats.templateId, templateId),
+        questionId === undefined ? undefined : eq(responseQuestionStats.questionId, questionId),
+      ),
+    );
+}
+
+export async function findAnswerStats(db: Executor, templateId: string, questionId?: string) {
+  return db
+    .select({
+      questionId: responseAnswerStats.questionId,
+      answerValue: responseAnswerStats.answerValue,
+      count: responseAnswerStats.count,
+    })
+    .from(responseAnswerStats)
+    .where(
+      and(
+        eq(responseAnswerStats.templateId, templateId),
+        questionId === undefined ? undefined : eq(responseAnswerStats.questionId, questionId),
+      ),
+    );
+}
+
+export async function findWeeklyStats(db: Executor, templateId: string) {
+  return db
+    .select({
+      weekStart: responseWeeklyStats.weekStart,
+      count: responseWeeklyStats.count,
+      percentageSum: responseWeeklyStats.percentageSum,
+    })
+    .from(responseWeeklyStats)
+    .where(eq(responseWeeklyStats.templateId, templateId))
+    .orderBy(responseWeeklyStats.weekStart);
+}
+
+export interface BenchmarkTotals {
+  count: number;
+  percentageSum: number;
+  workspaceCount: number;
+}
+
+/**
+ * The benchmark sums of a base template by question ('' for the composite), over every
+ * workspace: only these totals leave this function, never a workspace's own figures.
+ */
+export async function findBenchmarkTotals(
+  db: Executor,
+  baseTemplateId: string,
+  questionIds?: string[],
+): Promise<Map<string, BenchmarkTotals>> {
+  const rows = await db
+    .select({
+      questionId: responseBenchmarkStats.questionId,
+      count: sql<number>`sum(${responseBenchmarkStats.count})::int`,
+      percentageSum: sql<number>`sum(${responseBenchmarkStats.percentageSum})::float8`,
+      workspaceCount: sql<number>`count(*) filter (where ${responseBenchmarkStats.count} > 0)::int`,
+    })
+    .from(responseBenchmarkStats)
+    .where(
+      and(
+        eq(responseBenchmarkStats.baseTemplateId, baseTemplateId),
+        questionIds ? inArray(responseBenchmarkStats.questionId, questionIds) : undefined,
+      ),
+    )
+    .groupBy(responseBenchmarkStats.questionId);
+  return new Map(
+    rows.map((row) => [
+      row.questionId,
+      {
+        count: Number(row.count),
+        percentageSum: Number(row.percentageSum),
+        workspaceCount: Number(row.workspaceCount),
+      },
+    ]),
+  );
+}

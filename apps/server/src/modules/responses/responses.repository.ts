@@ -1,0 +1,272 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { listItems, listProperties, lists, surveys, templates, templateVersions } from '../../db/schema.js';
+import type { ListItemsOfList } from '../surveys/surveys.repository.js';
+
+// Queries of the responses analysis (issue 6). The conditions come from response-filters.ts.
+
+export async function findSurveyTemplate(db: Executor, templateId: string) {
+  const [row] = await db
+    .select({ id: templates.id, workspaceId: templates.workspaceId, name: templates.name })
+    .from(templates)
+    .where(and(eq(templates.id, templateId), eq(templates.kind, 'survey')));
+  return row;
+}
+
+/** A template's versions that can have surveys (not drafts), newest first, with their definitions. */
+export async function findSentVersions(db: Executor, templateId: string) {
+  return db
+    .select({
+      id: templateVersions.id,
+      state: templateVersions.state,
+      definition: templateVersions.definition,
+    })
+    .from(templateVersions)
+    .where(eq(templateVersions.templateId, templateId))
+    .orderBy(desc(templateVersions.versionNumber));
+}
+
+const rowColumns = {
+  id: surveys.id,
+  templateVersionId: surveys.templateVersionId,
+  state: surveys.state,
+  sentAt: surveys.sentAt,
+  createdAt: surveys.createdAt,
+  lastOpenedAt: surveys.lastOpenedAt,
+  completedAt: surveys.completedAt,
+  updatedAt: surveys.updatedAt,
+  contactMethods: surveys.contactMethods,
+  compositePercentage: surveys.compositePercentage,
+  questionScores: surveys.questionScores,
+  scoredQuestionCount: surveys.scoredQuestionCount,
+  /** Only needed to score surveys that are not complete yet (their scores are not stored). */
+  openResponses: sql<Record<
+    string,
+    unknown
+  > | null>`case when ${surveys.state} <> 'COMPLETE' then ${surveys.responses} end`,
+};
+
+export type ResponseRow = Awaited<ReturnType<typeof findResponsePage>>[number];
+
+/**
+ * One page, newest sent first (ties by id). The page's ids are found on the index alone
+ * (template, sent_at desc, id desc), then read: an offset deep into the list skips index
+ * entries, not rows. With `reverse`, the same page is read from the other end (the last pages
+ * of a long list), then put back in order.
+ */
+export async function findResponsePage(
+  db: Executor,
+  conditions: SQL[],
+  page: { limit: number; offset: number; reverse: boolean },
+) {
+  const order = page.reverse
+    ? [sql`${surveys.sentAt} asc`, sql`${surveys.id} asc`]
+    : [sql`${surveys.sentAt} desc`, sql`${surveys.id} desc`];
+  const ids = db
+    .select({ id: surveys.id })
+    .from(surveys)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = await db
+    .select(rowColumns)
+    .from(surveys)
+    .where(inArray(surveys.id, ids))
+    .orderBy(desc(surveys.sentAt), desc(surveys.id));
+  return rows;
+}
+
+export async function countResponses(db: Executor, conditions: SQL[]): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(surveys)
+    .where(and(...conditions));
+  return Number(row?.count ?? 0);
+}
+
+// ---- the summary of a filtered set, computed in SQL ----
+
+export async function summarizeCounts(db: Executor, conditions: SQL[]) {
+  const [row] = await db
+    .select({
+      sent: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${surveys.state} = 'COMPLETE'))::int`,
+      compositeCount: sql<number>`(count(${surveys.compositePercentage}) filter (where ${surveys.state} = 'COMPLETE'))::int`,
+      compositeSum: sql<number>`coalesce(sum(${surveys.compositePercentage}) filter (where ${surveys.state} = 'COMPLETE'), 0)::float8`,
+    })
+    .from(surveys)
+    .where(and(...conditions));
+  return {
+    sent: Number(row?.sent ?? 0),
+    completed: Number(row?.completed ?? 0),
+    compositeCount: Number(row?.compositeCount ?? 0),
+    compositeSum: Number(row?.compositeSum ?? 0),
+  };
+}
+
+/** Completed surveys of the set: each question's answered count and its scores' sum. */
+export async function summarizeQuestions(db: Executor, conditions: SQL[]) {
+  const completed = and(...conditions, eq(surveys.state, 'COMPLETE'));
+  const answered = sql`(case jsonb_typeof(answer.value)
+      when 'string' then btrim(answer.value #>> '{}') <> ''
+      when 'array' then jsonb_array_length(answer.value) > 0
+      when 'number' then true
+      else false end)`;
+  const [answeredRows, scoreRows] = await Promise.all([
+    db
+      .select({ questionId: sql<string>`answer.key`, count: sql<number>`count(*)::int` })
+      .from(surveys)
+      .innerJoin(sql`lateral jsonb_each(${surveys.responses}) as answer`, sql`true`)
+      .where(and(completed, answered))
+      .groupBy(sql`answer.key`),
+    db
+      .select({
+        questionId: sql<string>`score ->> 'questionId'`,
+        count: sql<number>`count(*)::int`,
+        percentageSum: sql<number>`sum((score ->> 'percentage')::float8)::float8`,
+      })
+      .from(surveys)
+      .innerJoin(
+        sql`lateral jsonb_array_elements(coalesce(${surveys.questionScores}, '[]'::jsonb)) as score`,
+        sql`true`,
+      )
+      .where(completed)
+      .groupBy(sql`score ->> 'questionId'`),
+  ]);
+  return { answeredRows, scoreRows };
+}
+
+/** Completed surveys of the set: how often each answer value was given, for these questions. */
+export async function summarizeAnswerValues(db: Executor, conditions: SQL[], questionIds: string[]) {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({
+      questionId: sql<string>`answer.key`,
+      value: sql<string>`item.value`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(surveys)
+    .innerJoin(sql`lateral jsonb_each(${surveys.responses}) as answer`, sql`true`)
+    .innerJoin(
+      sql`lateral jsonb_array_elements_text(case when jsonb_typeof(answer.value) = 'array' then answer.value else jsonb_build_array(answer.value) end) as item(value)`,
+      sql`true`,
+    )
+    .where(
+      and(
+        ...conditions,
+        eq(surveys.state, 'COMPLETE'),
+        sql`answer.key in (${sql.join(
+          questionIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .groupBy(sql`answer.key`, sql`item.value`);
+}
+
+export async function summarizeWeeks(db: Executor, conditions: SQL[]) {
+  const week = sql<string>`to_char(date_trunc('week', ${surveys.completedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      weekStart: week,
+      count: sql<number>`count(*)::int`,
+      percentageSum: sql<number>`sum(${surveys.compositePercentage})::float8`,
+    })
+    .from(surveys)
+    .where(and(...conditions, eq(surveys.state, 'COMPLETE'), sql`${surveys.compositePercentage} is not null`))
+    .groupBy(week)
+    .orderBy(week);
+  return rows.map((row) => ({
+    weekStart: row.weekStart,
+    count: Number(row.count),
+    percentageSum: Number(row.percentageSum),
+  }));
+}
+
+// ---- one survey ----
+
+export async function findWorkspaceSurveyWithTemplate(db: Executor, workspaceId: string, surveyId: string) {
+  const [row] = await db
+    .select({ survey: surveys, templateName: templates.name })
+    .from(surveys)
+    .innerJoin(templates, eq(templates.id, surveys.templateId))
+    .where(and(eq(surveys.id, surveyId), eq(surveys.workspaceId, workspaceId)));
+  return row;
+}
+
+/** Every item of the workspace's lists among `listIds`, archived ones included (old answers name them). */
+export async function findAllListItems(
+  db: Executor,
+  workspaceId: string,
+  listIds: string[],
+): Promise<ListItemsOfList[]> {
+  if (listIds.length === 0) return [];
+  const owned = await db
+    .select({ id: lists.id })
+    .from(lists)
+    .where(and(eq(lists.workspaceId, workspaceId), inArray(lists.id, listIds)));
+  const ids = owned.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [propertyRows, itemRows] = await Promise.all([
+    db
+      .select({
+        listId: listProperties.listId,
+        name: listProperties.name,
+        isDefaultLabel: listProperties.isDefaultLabel,
+      })
+      .from(listProperties)
+      .where(inArray(listProperties.listId, ids))
+      .orderBy(listProperties.position, listProperties.createdAt, listProperties.id),
+    db
+      .select({ listId: listItems.listId, id: listItems.id, properties: listItems.properties })
+      .from(listItems)
+      .where(inArray(listItems.listId, ids))
+      .orderBy(listItems.createdAt, listItems.id),
+  ]);
+  return ids.map((listId) => ({
+    listId,
+    properties: propertyRows.filter((row) => row.listId === listId),
+    items: itemRows.filter((row) => row.listId === listId),
+  }));
+}
+
+// ---- export ----
+
+/**
+ * One batch of the export, in list order, after the cursor (the previous batch's last row):
+ * keyset paging keeps each batch as cheap as the first. The cursor's time is PostgreSQL's own
+ * text, so no precision is lost on the way through JavaScript.
+ */
+export async function findExportBatch(
+  db: Executor,
+  conditions: SQL[],
+  after: { sentAt: string; id: string } | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      id: surveys.id,
+      templateVersionId: surveys.templateVersionId,
+      state: surveys.state,
+      cursorSentAt: sql<string>`${surveys.sentAt}::text`,
+      sentAt: surveys.sentAt,
+      lastOpenedAt: surveys.lastOpenedAt,
+      completedAt: surveys.completedAt,
+      contactMethods: surveys.contactMethods,
+      properties: surveys.properties,
+      responses: surveys.responses,
+      compositePercentage: surveys.compositePercentage,
+    })
+    .from(surveys)
+    .where(
+      and(
+        ...conditions,
+        after
+          ? sql`(${surveys.sentAt}, ${surveys.id}) < (${after.sentAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(surveys.sentAt), desc(surveys.id))
+    .limit(limit);
+}

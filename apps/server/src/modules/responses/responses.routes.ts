@@ -1,0 +1,93 @@
+import {
+  exportSurveyResponsesQuerySchema,
+  listSurveyResponsesQuerySchema,
+  surveyResponseDetailSchema,
+  surveyResponsesListSchema,
+} from '@graphium/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import {
+  requireWorkspaceActor,
+  sessionOrApiKeySecurity,
+  type WorkspaceActor,
+} from '../../http/request-context.js';
+import { isUuid } from '../surveys/respondent.service.js';
+import {
+  getSurveyResponse,
+  listSurveyResponses,
+  surveyResponseNotFoundMessage,
+} from './responses.service.js';
+import { exportSurveyResponses } from './responses-export.js';
+
+const tags = ['responses'];
+
+/**
+ * The responses analysis (issue 6), for staff and API keys (read). The plain `GET /surveys/{id}`
+ * stays the respondent page's; staff read one response at `/surveys/{id}/response`.
+ */
+export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const actors = new WeakMap<FastifyRequest, WorkspaceActor>();
+  // Who acts is settled before the query is validated: a signed-out caller learns nothing.
+  const asReader = async (request: FastifyRequest) => {
+    actors.set(request, await requireWorkspaceActor(ctx, request, 'read'));
+  };
+  const actorOf = (request: FastifyRequest) => actors.get(request)!;
+  const staff = { tags, security: sessionOrApiKeySecurity };
+
+  app.get(
+    '/surveys',
+    {
+      preValidation: asReader,
+      schema: {
+        ...staff,
+        summary: 'Survey responses of a template: a page, the summary and the paging',
+        querystring: listSurveyResponsesQuerySchema,
+        response: { 200: surveyResponsesListSchema },
+      },
+    },
+    async (request) => listSurveyResponses(ctx, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/surveys/export',
+    {
+      preValidation: asReader,
+      schema: {
+        ...staff,
+        summary: 'The filtered responses as a CSV or XLSX file',
+        querystring: exportSurveyResponsesQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportSurveyResponses(ctx, actorOf(request), request.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+  );
+
+  app.get(
+    '/surveys/:id/response',
+    {
+      preValidation: asReader,
+      schema: {
+        ...staff,
+        summary: 'One survey response with its scores and benchmarks',
+        params: z.object({ id: z.string() }),
+        response: { 200: surveyResponseDetailSchema },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound(surveyResponseNotFoundMessage);
+      return getSurveyResponse(ctx, actorOf(request), request.params.id);
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { suppressedContacts } from '../../db/schema.js';
+
+export type SuppressionRow = typeof suppressedContacts.$inferSelect;
+
+export async function findSuppressions(db: Executor, workspaceId: string): Promise<SuppressionRow[]> {
+  return db
+    .select()
+    .from(suppressedContacts)
+    .where(eq(suppressedContacts.workspaceId, workspaceId))
+    .orderBy(desc(suppressedContacts.createdAt), suppressedContacts.contact);
+}
+
+export async function findSuppression(
+  db: Executor,
+  workspaceId: string,
+  contact: string,
+): Promise<SuppressionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(suppressedContacts)
+    .where(and(eq(suppressedContacts.workspaceId, workspaceId), eq(suppressedContacts.contact, contact)));
+  return row;
+}
+
+/** The contacts among `contacts` that the workspace must not message. */
+export async function findSuppressedAmong(
+  db: Executor,
+  workspaceId: string,
+  contacts: string[],
+): Promise<Set<string>> {
+  if (contacts.length === 0) return new Set();
+  const rows = await db
+    .select({ contact: suppressedContacts.contact })
+    .from(suppressedContacts)
+    .where(
+      and(eq(suppressedContacts.workspaceId, workspaceId), inArray(suppressedContacts.contact, contacts)),
+    );
+  return new Set(rows.map((row) => row.contact));
+}
+
+/** Adds a contact (idempotent: an existing entry stays as it was); answers the entry. */
+export async function insertSuppression(
+  db: Executor,
+  row: Pick<SuppressionRow, 'workspaceId' | 'contact' | 'contactType' | 'reason'> & { createdAt: Date },
+): Promise<SuppressionRow> {
+  await db.insert(suppressedContacts).values(row).onConflictDoNothing();
+  return (await findSuppression(db, row.workspaceId, row.contact))!;
+}
+
+export async function deleteSuppression(
+  db: Executor,
+  workspaceId: string,
+  contact: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(suppressedContacts)
+    .where(and(eq(suppressedContacts.workspaceId, workspaceId), eq(suppressedContacts.contact, contact)))
+    .returning({ contact: suppressedContacts.contact });
+  return rows.length > 0;
+}

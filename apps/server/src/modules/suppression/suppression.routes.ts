@@ -1,0 +1,117 @@
+import {
+  addSuppressionSchema,
+  suppressionContactParamsSchema,
+  suppressionSchema,
+  suppressionsResponseSchema,
+  unsubscribeInfoSchema,
+  unsubscribeTokenParamsSchema,
+} from '@graphium/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { requireWorkspaceActor, sessionOrApiKeySecurity } from '../../http/request-context.js';
+import {
+  addSuppression,
+  getUnsubscribeInfo,
+  listSuppressions,
+  removeSuppression,
+  unsubscribe,
+} from './suppression.service.js';
+
+const publicRateLimit = {
+  max: 30,
+  timeWindow: '1 minute',
+  errorResponseBuilder: (_request: unknown, context: { after: string }) =>
+    new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+};
+
+/**
+ * The suppression list (issue 7): any member reads it, editors and admins add and remove; and
+ * the public unsubscribe calls behind the link in every survey e-mail.
+ */
+export const suppressionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const staff = { tags: ['notifications'], security: sessionOrApiKeySecurity };
+
+  app.get(
+    '/workspace/suppressions',
+    {
+      schema: {
+        ...staff,
+        summary: "The workspace's suppression list, newest first",
+        response: { 200: suppressionsResponseSchema },
+      },
+    },
+    async (request) => listSuppressions(ctx, await requireWorkspaceActor(ctx, request, 'read')),
+  );
+
+  app.post(
+    '/workspace/suppressions',
+    {
+      schema: {
+        ...staff,
+        summary: 'Never message a contact again (editors and admins); adding one twice changes nothing',
+        body: addSuppressionSchema,
+        response: { 201: suppressionSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireWorkspaceActor(ctx, request, 'write');
+      return reply.status(201).send(await addSuppression(ctx, actor, request.body));
+    },
+  );
+
+  app.delete(
+    '/workspace/suppressions/:contact',
+    {
+      schema: {
+        ...staff,
+        summary: 'Take a contact off the suppression list (editors and admins)',
+        params: suppressionContactParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireWorkspaceActor(ctx, request, 'write');
+      await removeSuppression(ctx, actor, request.params.contact);
+      return reply.status(204).send();
+    },
+  );
+
+  // Public: the token in the link is the only credential.
+  await app.register(async (plugin) => {
+    const open = plugin.withTypeProvider<ZodTypeProvider>();
+    // RFC 8058: mail providers POST `List-Unsubscribe=One-Click` as a form; the body is not needed.
+    open.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, _body, done) => done(null, undefined),
+    );
+    const unsubscribeRoute = {
+      tags: ['unsubscribe'],
+      security: [],
+      params: unsubscribeTokenParamsSchema,
+      response: { 200: unsubscribeInfoSchema },
+    };
+    open.get(
+      '/unsubscribe/:token',
+      {
+        config: { rateLimit: publicRateLimit },
+        schema: {
+          ...unsubscribeRoute,
+          summary: 'Whose messages an unsubscribe link stops, to which contact',
+        },
+      },
+      async (request) => getUnsubscribeInfo(ctx, request.params.token),
+    );
+    open.post(
+      '/unsubscribe/:token',
+      {
+        config: { rateLimit: publicRateLimit, skipAntiForgery: true },
+        schema: {
+          ...unsubscribeRoute,
+          summary: 'Unsubscribe the contact from every message of the workspace (idempotent, one-click)',
+        },
+      },
+      async (request) => unsubscribe(ctx, request.params.token),
+    );
+  });
+};

@@ -1,0 +1,113 @@
+import {
+  type AddSuppressionInput,
+  addSuppressionSchema,
+  invalidUnsubscribeLinkMessage,
+  maskContact,
+  normalizeContact,
+  type Suppression,
+  type SuppressionsResponse,
+  type UnsubscribeInfo,
+} from '@graphium/shared';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import type { WorkspaceActor } from '../../http/request-context.js';
+import { findWorkspaceName } from '../surveys/surveys.repository.js';
+import {
+  deleteSuppression,
+  findSuppression,
+  findSuppressions,
+  insertSuppression,
+  type SuppressionRow,
+} from './suppression.repository.js';
+import { readUnsubscribeToken } from './unsubscribe-link.js';
+
+export const suppressionNotFoundMessage = 'This contact is not on the suppression list.';
+
+function toSuppression(row: SuppressionRow): Suppression {
+  return {
+    contact: row.contact,
+    contactType: row.contactType,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `GET /workspace/suppressions`: newest first. */
+export async function listSuppressions(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+): Promise<SuppressionsResponse> {
+  return { suppressions: (await findSuppressions(ctx.db, actor.workspaceId)).map(toSuppression) };
+}
+
+/** `POST /workspace/suppressions`: staff add a contact; adding one already there changes nothing. */
+export async function addSuppression(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  input: AddSuppressionInput,
+): Promise<Suppression> {
+  const { contact } = addSuppressionSchema.parse(input);
+  const row = await insertSuppression(ctx.db, {
+    workspaceId: actor.workspaceId,
+    contact,
+    contactType: contact.includes('@') ? 'email' : 'phone',
+    reason: 'added-by-staff',
+    createdAt: ctx.now(),
+  });
+  return toSuppression(row);
+}
+
+/** `DELETE /workspace/suppressions/{contact}`: the workspace may message the contact again. */
+export async function removeSuppression(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  contactText: string,
+): Promise<void> {
+  const contact = normalizeContact(contactText)?.contact ?? contactText.trim().toLowerCase();
+  if (!(await deleteSuppression(ctx.db, actor.workspaceId, contact)))
+    throw notFound(suppressionNotFoundMessage);
+}
+
+async function readToken(ctx: AppContext, token: string) {
+  const named = readUnsubscribeToken(ctx.config.sessionSecret, token);
+  const normalized = named ? normalizeContact(named.contact) : undefined;
+  if (!named || !normalized) throw notFound(invalidUnsubscribeLinkMessage);
+  const workspaceName = await findWorkspaceName(ctx.db, named.workspaceId);
+  if (!workspaceName) throw notFound(invalidUnsubscribeLinkMessage);
+  return { workspaceId: named.workspaceId, ...normalized, workspaceName };
+}
+
+/** `GET /unsubscribe/{token}` (public): whose messages, to which contact (masked), and whether stopped. */
+export async function getUnsubscribeInfo(ctx: AppContext, token: string): Promise<UnsubscribeInfo> {
+  const named = await readToken(ctx, token);
+  const existing = await findSuppression(ctx.db, named.workspaceId, named.contact);
+  return {
+    workspaceName: named.workspaceName,
+    maskedContact: maskContact(named.contact),
+    isUnsubscribed: existing !== undefined,
+  };
+}
+
+/**
+ * `POST /unsubscribe/{token}` (public; the page's button and mail providers' one-click): puts the
+ * contact on the workspace's suppression list. Idempotent.
+ */
+export async function unsubscribe(ctx: AppContext, token: string): Promise<UnsubscribeInfo> {
+  const named = await readToken(ctx, token);
+  await insertSuppression(ctx.db, {
+    workspaceId: named.workspaceId,
+    contact: named.contact,
+    contactType: named.contactType,
+    reason: 'unsubscribed',
+    createdAt: ctx.now(),
+  });
+  ctx.log.info(
+    { workspaceId: named.workspaceId, contact: maskContact(named.contact) },
+    'contact unsubscribed',
+  );
+  return {
+    workspaceName: named.workspaceName,
+    maskedContact: maskContact(named.contact),
+    isUnsubscribed: true,
+  };
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { surveyAnswerSchema } from './survey-answer.js';
+import { alertSchema, conditionOperatorSchema, notificationChannels } from './survey-settings.js';
+
+// A survey alert is one firing of a template alert for one completed survey (part 1 §3, issue 7):
+// the /alerts page lists them, and staff hide or show them again (part 1 §4).
+
+export const notificationChannelSchema = z.enum(notificationChannels);
+export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
+
+/** A condition of the alert that held, with the respondent's answer (none for IS_EMPTY). */
+export const matchedConditionSchema = z.object({
+  questionLabel: z.string(),
+  operator: conditionOperatorSchema,
+  value: z.union([z.string(), z.number()]),
+  answer: surveyAnswerSchema.nullable(),
+});
+export type MatchedCondition = z.infer<typeof matchedConditionSchema>;
+
+/**
+ * The template's alerts as part 1 §3 shows them: only their channels are needed by the page. `id`
+ * and `name` are there so a client can pick the alert that fired (`alertId`) among them.
+ */
+export const surveyAlertTemplateAlertSchema = z.object({
+  id: z.string().optional(),
+  name: z.string().optional(),
+  notificationChannels: alertSchema.shape.notificationChannels,
+});
+export type SurveyAlertTemplateAlert = z.infer<typeof surveyAlertTemplateAlertSchema>;
+
+export const surveyAlertSchema = z.object({
+  surveyAlertId: z.uuid(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+  /** The `id` of the alert in the template version's settings that fired. */
+  alertId: z.string(),
+  alertName: z.string(),
+  surveyId: z.uuid(),
+  surveyTemplateId: z.uuid(),
+  /**
+   * The version the survey was sent from: the web app's template pages are addressed by version
+   * id, so the link to the response uses it (see `surveyResponsePath`).
+   */
+  surveyTemplateVersionId: z.uuid(),
+  matchedConditions: z.array(matchedConditionSchema),
+  survey: z.object({
+    surveyTemplate: z.object({
+      surveyTemplateName: z.string(),
+      surveyTemplateDescription: z.string().nullable(),
+      surveyTemplateSettings: z.object({ alerts: z.array(surveyAlertTemplateAlertSchema) }),
+    }),
+  }),
+});
+export type SurveyAlert = z.infer<typeof surveyAlertSchema>;
+
+/** `GET /survey-alerts/`: the workspace's survey alerts, newest first, hidden ones included. */
+export const surveyAlertsResponseSchema = z.object({ surveyAlerts: z.array(surveyAlertSchema) });
+export type SurveyAlertsResponse = z.infer<typeof surveyAlertsResponseSchema>;
+
+/** `PATCH /survey-alerts/{id}/status` (part 1 §7); the reply is the updated survey alert. */
+export const updateSurveyAlertStatusSchema = z.object({
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
+export type UpdateSurveyAlertStatus = z.infer<typeof updateSurveyAlertStatusSchema>;
+
+export const surveyAlertIdParamsSchema = z.object({ id: z.uuid('Survey alert not found') });
+
+/**
+ * Where a survey's response detail lives in the web app (part 2 §2: /survey-templates/{id}/
+ * responses/{surveyId}, where the template pages take a version id). E-mails prefix the app URL.
+ */
+export function surveyResponsePath(surveyTemplateVersionId: string, surveyId: string): string {
+  return `/survey-templates/${encodeURIComponent(surveyTemplateVersionId)}/responses/${encodeURIComponent(surveyId)}`;
+}
+
+/** Part 1 §2: a card without a template name reads "Alert". */
+export const surveyAlertFallbackTitle = 'Alert';
+export const surveyAlertFallbackDescription = 'No description available';
+
+/**
+ * The channels a card shows (part 1 §2): those of the alert that fired when the template still
+ * has it, else those of all the template's alerts, and e-mail when none is named.
+ */
+export function surveyAlertChannels(surveyAlert: SurveyAlert): string[] {
+  const alerts = surveyAlert.survey.surveyTemplate.surveyTemplateSettings.alerts;
+  const fired = alerts.find((alert) => alert.id !== undefined && alert.id === surveyAlert.alertId);
+  const channels = (fired ? [fired] : alerts).flatMap((alert) => alert.notificationChannels ?? []);
+  const unique = [...new Set(channels)];
+  return unique.length > 0 ? unique : ['email'];
+}
+
+/** The Alerts page search (part 1 §2): template name, alert name or description, any case. */
+export function matchesSurveyAlertSearch(surveyAlert: SurveyAlert, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  const { surveyTemplateName, surveyTemplateDescription } = surveyAlert.survey.surveyTemplate;
+  return [surveyTemplateName, surveyAlert.alertName, surveyTemplateDescription ?? ''].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
+}
