@@ -46,6 +46,10 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** recharts and the packages only it depends on; shared ones (clsx, react-is) stay in vendor. */
+const chartModules =
+  /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), respondentPage(), precompressAssets()],
   resolve: {
@@ -70,7 +74,9 @@ export default defineConfig({
           groups: [
             // React alone: the respondent page shares this chunk and must not carry the router.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'vendor', test: (id) => /node_modules[\\/]/.test(id) && !chartModules.test(id) },
+            // recharts and what only it uses: loaded with the responses summary's charts (issue 6).
+            { name: 'charts', test: chartModules },
           ],
         },
       },

@@ -13,12 +13,18 @@ import { ApiKeysRoute } from './routes/settings-api-keys';
 import { ListDetailRoute, ListItemsRoute, ListPropertiesRoute } from './routes/settings-list-detail';
 import { ListsRoute } from './routes/settings-lists';
 import { LogoRoute } from './routes/settings-logo';
+import { NotificationsRoute } from './routes/settings-notifications';
 import { SettingsUsersRoute } from './routes/settings-users';
 import { SignInRoute } from './routes/sign-in';
 import { SignUpRoute, signUpRouteHandle } from './routes/sign-up';
-import { SurveyTemplateDetailRoute, templateTabRoutes } from './routes/survey-template-detail';
+import {
+  responseDetailRoute,
+  SurveyTemplateDetailRoute,
+  templateTabRoutes,
+} from './routes/survey-template-detail';
 import { SurveyTemplatesRoute } from './routes/survey-templates';
 import { TermsRoute } from './routes/terms';
+import { UnsubscribeRoute } from './routes/unsubscribe';
 import { AuthenticatedShell } from './shells/authenticated-shell';
 import { SettingsShell } from './shells/settings-shell';
 import { UnauthenticatedShell } from './shells/unauthenticated-shell';
@@ -31,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingRoute /> },
       { path: '/terms', element: <TermsRoute /> },
       { path: '/invite/:workspaceInvitationId', element: <InviteRoute /> },
+      { path: '/unsubscribe/:token', element: <UnsubscribeRoute /> },
       {
         element: <UnauthenticatedShell />,
         children: [
@@ -52,6 +59,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: templateTabRoutes.properties },
               ...Object.entries(templateTabRoutes).map(([path, element]) => ({ path, element })),
+              responseDetailRoute,
             ],
           },
           { path: '/base-survey-templates', element: <BaseSurveyTemplatesRoute /> },
@@ -83,6 +91,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'logo', element: <LogoRoute /> },
               { path: 'api-keys', element: <ApiKeysRoute /> },
+              { path: 'notifications', element: <NotificationsRoute /> },
             ],
           },
         ],

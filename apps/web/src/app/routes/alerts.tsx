@@ -1,19 +1,9 @@
-import { Bell } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { SurveyAlerts } from '@/features/alerts/components/survey-alerts';
+import { useCurrentStartup } from '@/features/auth/api/get-startup';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function AlertsRoute() {
   useDocumentTitle('Alerts');
-  return (
-    <>
-      <PageHeader
-        title="Alerts"
-        description="Responses that met the alert conditions of your survey templates."
-      />
-      <EmptyState icon={Bell} title="No alerts found">
-        When a completed survey meets one of your alert conditions, the alert appears here.
-      </EmptyState>
-    </>
-  );
+  const role = useCurrentStartup()?.workspaces[0]?.role;
+  return <SurveyAlerts canChangeStatus={role === 'admin' || role === 'editor'} />;
 }

@@ -1,11 +1,14 @@
-import { Outlet, useParams } from 'react-router';
+import { Outlet, useLocation, useParams } from 'react-router';
+import { ResponseDetail } from '@/features/responses/components/response-detail';
+import { ResponsesTab } from '@/features/responses/components/responses-tab';
+import type { ResponsesLocationState } from '@/features/responses/components/survey-responses-list';
 import { SendSurveyButton } from '@/features/send-survey/components/send-survey-button';
 import { AlertsTab } from '@/features/survey-templates/components/alerts-tab';
 import { PropertiesTab } from '@/features/survey-templates/components/properties-tab';
 import { QuestionsTab } from '@/features/survey-templates/components/questions-tab';
 import { RemindersTab } from '@/features/survey-templates/components/reminders-tab';
-import { ResponsesTab } from '@/features/survey-templates/components/responses-tab';
 import { SettingsTab } from '@/features/survey-templates/components/settings-tab';
+import { useTemplateEditor } from '@/features/survey-templates/components/template-context';
 import { TemplateDetail } from '@/features/survey-templates/components/template-detail';
 import type { RenderSendAction } from '@/features/survey-templates/components/template-header';
 import { useCanEditTemplates } from './survey-templates';
@@ -36,6 +39,37 @@ export function SurveyTemplateDetailRoute() {
   );
 }
 
+/** The Responses tab (part 2 §2): responses belong to the template, across its versions. */
+function ResponsesTabRoute() {
+  const { version } = useTemplateEditor();
+  const responsesPath = `/survey-templates/${version.versionId}/responses`;
+  return (
+    <ResponsesTab
+      templateId={version.templateId}
+      questions={version.definition.questions}
+      detailPath={(surveyId) => `${responsesPath}/${surveyId}`}
+    />
+  );
+}
+
+/** /survey-templates/{versionId}/responses/{surveyId}: one response; back returns to the list as it was. */
+function ResponseDetailRoute() {
+  const { version } = useTemplateEditor();
+  const surveyId = useParams().surveyId ?? '';
+  const state = useLocation().state as ResponsesLocationState | null;
+  const listSearch = state?.responsesSearch ?? 'tab=survey-responses';
+  return (
+    <ResponseDetail
+      key={surveyId}
+      surveyId={surveyId}
+      templateId={version.templateId}
+      backTo={`/survey-templates/${version.versionId}/responses?${listSearch}`}
+    />
+  );
+}
+
+export const responseDetailRoute = { path: 'responses/:surveyId', element: <ResponseDetailRoute /> };
+
 /** The tabs of both template kinds read the version from the detail page around them. */
 export const templateTabRoutes = {
   properties: <PropertiesTab />,
@@ -43,5 +77,5 @@ export const templateTabRoutes = {
   settings: <SettingsTab />,
   reminders: <RemindersTab />,
   alerts: <AlertsTab />,
-  responses: <ResponsesTab />,
+  responses: <ResponsesTabRoute />,
 };

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Image, KeyRound, List, Users } from 'lucide-react';
+import { Bell, Image, KeyRound, List, Users } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 
 const sections = [
@@ -7,6 +7,7 @@ const sections = [
   { to: '/settings/lists', label: 'Lists', icon: List },
   { to: '/settings/logo', label: 'Logo', icon: Image },
   { to: '/settings/api-keys', label: 'API Keys', icon: KeyRound },
+  { to: '/settings/notifications', label: 'Notifications', icon: Bell },
 ];
 
 export function SettingsShell() {

@@ -1,0 +1,4 @@
+export const surveyAlertKeys = {
+  all: ['survey-alerts'] as const,
+  list: () => [...surveyAlertKeys.all, 'list'] as const,
+};

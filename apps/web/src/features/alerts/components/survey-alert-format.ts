@@ -1,0 +1,49 @@
+import type { ConditionOperator, SurveyAnswer } from '@graphium/shared';
+import type { BadgeTone } from '@/components/ui/badge';
+
+/** Part 1 §2: e-mail green, Slack blue, any other channel gray. */
+export function channelTone(channel: string): BadgeTone {
+  if (channel === 'email') return 'green';
+  if (channel === 'slack') return 'blue';
+  return 'gray';
+}
+
+const channelLabels: Record<string, string> = { email: 'Email', slack: 'Slack' };
+
+export function channelLabel(channel: string): string {
+  return channelLabels[channel] ?? channel.charAt(0).toUpperCase() + channel.slice(1);
+}
+
+const operatorPhrases: Record<ConditionOperator, string> = {
+  GREATER_THAN: 'greater than',
+  LESS_THAN: 'less than',
+  IS_EQUAL: 'equal to',
+  IS_NOT_EQUAL: 'not equal to',
+  IS_EMPTY: 'empty',
+  IS_NOT_EMPTY: 'not empty',
+};
+
+/** The condition that held, as the card explains it: "less than 7", "empty". */
+export function conditionPhrase(operator: ConditionOperator, value: string | number): string {
+  const phrase = operatorPhrases[operator];
+  return operator === 'IS_EMPTY' || operator === 'IS_NOT_EMPTY' ? phrase : `${phrase} ${value}`;
+}
+
+export function formatAnswer(answer: SurveyAnswer | null): string {
+  if (answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0)) return 'No answer';
+  return Array.isArray(answer) ? answer.join(', ') : String(answer);
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** Part 1 §9: numeric month/day/year with 12-hour time (en-US). */
+export function formatAlertDate(date: string): string {
+  return dateTimeFormat.format(new Date(date));
+}

@@ -1,0 +1,61 @@
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { useNotificationSettings } from '../api/get-notification-settings';
+import { QuietHoursForm } from './quiet-hours-form';
+import { SlackWebhookForm } from './slack-webhook-form';
+import { SuppressionList } from './suppression-list';
+
+export const notificationSettingsLoadErrorMessage = 'Failed to load notification settings. Please try again.';
+
+type NotificationSettingsProps = {
+  /** Admins change the Slack webhook and quiet hours (the server checks it too). */
+  canManageSettings: boolean;
+  /** Admins and editors change the suppression list; viewers only read. */
+  canManageSuppressions: boolean;
+};
+
+/** Settings → Notifications (issue 7): Slack webhook, quiet hours, suppression list. */
+export function NotificationSettings({
+  canManageSettings,
+  canManageSuppressions,
+}: NotificationSettingsProps) {
+  const settings = useNotificationSettings();
+
+  return (
+    <div>
+      <PageHeader
+        level={2}
+        title="Notifications"
+        description="Where alerts are sent, when reminders may go out, and who never receives messages."
+      />
+      {!canManageSettings && (
+        <p className="mb-4 text-sm text-gray-600">
+          {canManageSuppressions
+            ? 'Only workspace admins can change the Slack webhook and quiet hours.'
+            : 'Only workspace admins and editors can change notification settings.'}
+        </p>
+      )}
+      <div className="space-y-6">
+        {settings.isPending ? (
+          <LoadingText>Loading notification settings...</LoadingText>
+        ) : settings.isError ? (
+          <StatusMessage tone="error" title={notificationSettingsLoadErrorMessage}>
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void settings.refetch()}>
+              Try Again
+            </Button>
+          </StatusMessage>
+        ) : (
+          <>
+            <SlackWebhookForm slackWebhookUrl={settings.data.slackWebhookUrl} canEdit={canManageSettings} />
+            <QuietHoursForm
+              values={{ quietHours: settings.data.quietHours, timeZone: settings.data.timeZone }}
+              canEdit={canManageSettings}
+            />
+          </>
+        )}
+        <SuppressionList canEdit={canManageSuppressions} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { readOtherAnswer, type SurveyAnswer, type SurveyQuestion } from '@graphium/shared';
+
+export const questionTypeLabels: Record<SurveyQuestion['type'], string> = {
+  NetPromoterScore: 'NPS',
+  NumericScale: 'Numeric Scale',
+  StarRatingScale: 'Star Rating',
+  MultipleChoice: 'Multiple Choice',
+  DropdownList: 'Dropdown',
+  ShortTextEntry: 'Short Text',
+  LongTextEntry: 'Long Text',
+};
+
+type ListLabels = Readonly<Record<string, string>>;
+
+function choiceText(value: string, labels: ListLabels): string {
+  const other = readOtherAnswer(value);
+  if (other !== undefined) return `Other: ${other}`;
+  return labels[value] ?? value;
+}
+
+/** How an answer reads: scales with their range, choices by label (list items too), texts as written. */
+export function answerText(
+  question: SurveyQuestion,
+  answer: SurveyAnswer | undefined,
+  labels: ListLabels = {},
+): string | undefined {
+  if (answer === undefined || answer === null) return undefined;
+  switch (question.type) {
+    case 'NetPromoterScore':
+      return `${answer} out of 10`;
+    case 'StarRatingScale':
+      return `${answer} out of 5 stars`;
+    case 'NumericScale':
+      return `${answer} (scale ${question.startNumber} to ${question.endNumber})`;
+    case 'MultipleChoice':
+    case 'DropdownList': {
+      const values = (Array.isArray(answer) ? answer : [String(answer)]).filter((value) => value !== '');
+      return values.length > 0 ? values.map((value) => choiceText(value, labels)).join(', ') : undefined;
+    }
+    default: {
+      const text = String(answer);
+      return text.trim() === '' ? undefined : text;
+    }
+  }
+}

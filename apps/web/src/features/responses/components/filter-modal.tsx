@@ -1,0 +1,340 @@
+import {
+  questionFilterOperators,
+  type ResponseFilter,
+  type ResponseFilterOperator,
+  type ResponseStatusValue,
+  type SurveyQuestion,
+  scaleRange,
+} from '@graphium/shared';
+import { Plus, X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import type { ListChoices } from '../api/get-list';
+import {
+  buildContactFilter,
+  buildQuestionFilter,
+  buildStatusFilter,
+  type ContactKind,
+  clampFilterInput,
+  contactLabels,
+  contactOperators,
+  describeFilter,
+  filterSentence,
+  operatorOptions,
+  removeFilter,
+  statusOperators,
+  statusOptions,
+  upsertFilter,
+} from './filter-rules';
+
+type FilterModalProps = {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** The filters in force; the modal edits a copy until Apply. */
+  filters: ResponseFilter[];
+  onApply: (filters: ResponseFilter[]) => void;
+  questions: readonly SurveyQuestion[];
+  lists: Readonly<Record<string, ListChoices>>;
+};
+
+type Option = { value: string; label: string };
+
+function NativeSelect({
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly Option[];
+  placeholder?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClasses} mt-1.5`}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ValueInput({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  min,
+  max,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'number';
+  min?: number | undefined;
+  max?: number | undefined;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        min={min}
+        max={max}
+        autoComplete="off"
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClasses} mt-1.5`}
+      />
+    </div>
+  );
+}
+
+function Section({
+  title,
+  children,
+  onAdd,
+  canAdd,
+  addLabel,
+}: {
+  title: string;
+  children: ReactNode;
+  onAdd: () => void;
+  canAdd: boolean;
+  addLabel: string;
+}) {
+  return (
+    <fieldset className="rounded-lg border border-gray-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-gray-900">{title}</legend>
+      <div className="grid gap-3 sm:grid-cols-3">{children}</div>
+      <Button variant="secondary" size="sm" className="mt-3" disabled={!canAdd} onClick={onAdd}>
+        <Plus className="size-4" aria-hidden="true" />
+        {addLabel}
+      </Button>
+    </fieldset>
+  );
+}
+
+/** The choices a choice question's filter offers: its options or its list's active items. */
+function choiceOptions(question: SurveyQuestion, lists: Readonly<Record<string, ListChoices>>): Option[] {
+  if (question.type !== 'MultipleChoice' && question.type !== 'DropdownList') return [];
+  if (question.listId) return lists[question.listId]?.options ?? [];
+  return (question.answerOptions ?? []).map((option) => ({ value: option, label: option }));
+}
+
+/** Part 2 §2, §5: 'Filter Responses' by status, contact and answers, combined with AND. */
+export function FilterModal({ isOpen, onOpenChange, filters, onApply, questions, lists }: FilterModalProps) {
+  const [draft, setDraft] = useState<ResponseFilter[]>(filters);
+  const [statusOperator, setStatusOperator] = useState<ResponseFilterOperator>('is');
+  const [status, setStatus] = useState<ResponseStatusValue | ''>('');
+  const [contactKind, setContactKind] = useState<ContactKind>('email');
+  const [contactOperator, setContactOperator] = useState<ResponseFilterOperator>('contains');
+  const [contactValue, setContactValue] = useState('');
+  const [questionId, setQuestionId] = useState('');
+  const [questionOperator, setQuestionOperator] = useState<ResponseFilterOperator | ''>('');
+  const [questionValue, setQuestionValue] = useState('');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start from the filters in force on opening
+  useEffect(() => {
+    if (isOpen) setDraft(filters);
+  }, [isOpen]);
+
+  const question = questions.find((item) => item.id === questionId);
+  const range = question ? scaleRange(question) : undefined;
+  const statusFilter = buildStatusFilter(statusOperator, status);
+  const contactFilter = buildContactFilter(contactKind, contactOperator, contactValue);
+  const questionFilter = question
+    ? buildQuestionFilter(question, questionOperator, questionValue)
+    : undefined;
+
+  const add = (filter: ResponseFilter | undefined, reset: () => void) => {
+    if (!filter) return;
+    setDraft((current) => upsertFilter(current, filter));
+    reset();
+  };
+
+  const chooseQuestion = (id: string) => {
+    const next = questions.find((item) => item.id === id);
+    setQuestionId(id);
+    setQuestionOperator(next ? (questionFilterOperators(next.type)[0] ?? '') : '');
+    setQuestionValue('');
+  };
+
+  const choices = question ? choiceOptions(question, lists) : [];
+  const isChoice = question?.type === 'MultipleChoice' || question?.type === 'DropdownList';
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      size="large"
+      title="Filter Responses"
+      description="Responses must match every filter."
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button variant="secondary" disabled={draft.length === 0} onClick={() => setDraft([])}>
+            Clear all
+          </Button>
+          <Button
+            onClick={() => {
+              onApply(draft);
+              onOpenChange(false);
+            }}
+          >
+            Apply Filters{draft.length > 0 ? ` (${draft.length})` : ''}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-5">
+        <Section
+          title="Status"
+          addLabel="Add Status Filter"
+          canAdd={statusFilter !== undefined}
+          onAdd={() => add(statusFilter, () => setStatus(''))}
+        >
+          <NativeSelect
+            label="Status operator"
+            value={statusOperator}
+            onChange={(value) => setStatusOperator(value as ResponseFilterOperator)}
+            options={operatorOptions(statusOperators)}
+          />
+          <NativeSelect
+            label="Status"
+            value={status}
+            onChange={(value) => setStatus(value as ResponseStatusValue | '')}
+            options={statusOptions}
+            placeholder="Select a status"
+          />
+        </Section>
+
+        <Section
+          title="Contact"
+          addLabel="Add Contact Filter"
+          canAdd={contactFilter !== undefined}
+          onAdd={() => add(contactFilter, () => setContactValue(''))}
+        >
+          <NativeSelect
+            label="Contact field"
+            value={contactKind}
+            onChange={(value) => setContactKind(value as ContactKind)}
+            options={[
+              { value: 'email', label: contactLabels.email },
+              { value: 'phone', label: contactLabels.phone },
+            ]}
+          />
+          <NativeSelect
+            label="Contact operator"
+            value={contactOperator}
+            onChange={(value) => setContactOperator(value as ResponseFilterOperator)}
+            options={operatorOptions(contactOperators)}
+          />
+          <ValueInput label="Contact value" value={contactValue} onChange={setContactValue} />
+        </Section>
+
+        <Section
+          title="Questions"
+          addLabel="Add Question Filter"
+          canAdd={questionFilter !== undefined}
+          onAdd={() => add(questionFilter, () => setQuestionValue(''))}
+        >
+          <NativeSelect
+            label="Question"
+            value={questionId}
+            onChange={chooseQuestion}
+            options={questions.map((item, index) => ({
+              value: item.id,
+              label: `Q${index + 1}: ${item.label}`,
+            }))}
+            placeholder="Select a question"
+          />
+          <NativeSelect
+            label="Question operator"
+            value={questionOperator}
+            onChange={(value) => setQuestionOperator(value as ResponseFilterOperator)}
+            options={question ? operatorOptions(questionFilterOperators(question.type)) : []}
+            placeholder={question ? undefined : 'Select a question first'}
+          />
+          {isChoice ? (
+            <NativeSelect
+              label="Answer"
+              value={questionValue}
+              onChange={setQuestionValue}
+              options={choices}
+              placeholder="Select an answer"
+            />
+          ) : (
+            <ValueInput
+              label={range ? `Answer (${range.min} to ${range.max})` : 'Answer'}
+              type={range ? 'number' : 'text'}
+              min={range?.min}
+              max={range?.max}
+              value={questionValue}
+              onChange={(value) => setQuestionValue(question ? clampFilterInput(question, value) : value)}
+            />
+          )}
+        </Section>
+
+        <section aria-label="Filters to apply">
+          <h3 className="text-sm font-semibold text-gray-900">Filters to apply</h3>
+          {draft.length === 0 ? (
+            <p className="mt-1 text-sm text-gray-600">No filters: every response is shown.</p>
+          ) : (
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {draft.map((filter) => {
+                const sentence = filterSentence(describeFilter(filter, questions, listLabelsOf(lists)));
+                return (
+                  <li
+                    key={filter.field}
+                    className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-1 pr-1 pl-3 text-sm text-indigo-900"
+                  >
+                    {sentence}
+                    <button
+                      type="button"
+                      aria-label={`Remove ${sentence}`}
+                      onClick={() => setDraft((current) => removeFilter(current, filter.field))}
+                      className="rounded-full p-0.5 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                    >
+                      <X className="size-4" aria-hidden="true" />
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      </div>
+    </Modal>
+  );
+}
+
+export function listLabelsOf(
+  lists: Readonly<Record<string, ListChoices>>,
+): Record<string, Record<string, string>> {
+  return Object.fromEntries(Object.entries(lists).map(([listId, choices]) => [listId, choices.labels]));
+}

@@ -1,0 +1,156 @@
+import {
+  choiceFilterOperators,
+  clampToScale,
+  emailFilterField,
+  phoneFilterField,
+  questionFilterField,
+  questionFilterOperators,
+  type ResponseFilter,
+  type ResponseFilterOperator,
+  type ResponseStatusValue,
+  readOtherAnswer,
+  readQuestionFilterField,
+  responseFilterOperatorLabels,
+  responseStatusLabels,
+  responseStatusValues,
+  type SurveyQuestion,
+  scaleRange,
+  surveyStateFilterField,
+  textFilterOperators,
+} from '@graphium/shared';
+
+// The Filter Responses rules (part 2 §5): which operators each filter offers, clamping of numeric
+// values, one filter per id (adding replaces), and filters with an empty value never sent. A
+// filter's id is its field: `surveyState`, the contact fields, `surveyResponses.{questionId}`.
+
+export type FilterCategory = 'status' | 'contact' | 'questions';
+export type ContactKind = 'email' | 'phone';
+
+export const contactFields: Record<ContactKind, string> = {
+  email: emailFilterField,
+  phone: phoneFilterField,
+};
+export const contactLabels: Record<ContactKind, string> = { email: 'Email', phone: 'Phone' };
+
+export const statusOperators = choiceFilterOperators;
+export const contactOperators = textFilterOperators;
+
+export function operatorOptions(operators: readonly ResponseFilterOperator[]) {
+  return operators.map((operator) => ({ value: operator, label: responseFilterOperatorLabels[operator] }));
+}
+
+export const statusOptions = responseStatusValues.map((value) => ({
+  value,
+  label: responseStatusLabels[value],
+}));
+
+/** A filter with something to compare against; the others are not sent (part 2 §5). */
+export function isCompleteFilter(filter: ResponseFilter): boolean {
+  return typeof filter.value === 'number' ? Number.isFinite(filter.value) : filter.value.trim() !== '';
+}
+
+/** Adds a filter, replacing the one with the same id (part 2 §5: each id is active once). */
+export function upsertFilter(filters: readonly ResponseFilter[], filter: ResponseFilter): ResponseFilter[] {
+  const index = filters.findIndex((item) => item.field === filter.field);
+  if (index < 0) return [...filters, filter];
+  return filters.map((item, position) => (position === index ? filter : item));
+}
+
+export function removeFilter(filters: readonly ResponseFilter[], field: string): ResponseFilter[] {
+  return filters.filter((item) => item.field !== field);
+}
+
+/** The status filter: needs a selection. */
+export function buildStatusFilter(
+  operator: ResponseFilterOperator,
+  value: ResponseStatusValue | '',
+): ResponseFilter | undefined {
+  return value ? { field: surveyStateFilterField, operator, value } : undefined;
+}
+
+/** An e-mail or phone filter: a text operator and a non-empty value. */
+export function buildContactFilter(
+  kind: ContactKind,
+  operator: ResponseFilterOperator,
+  value: string,
+): ResponseFilter | undefined {
+  const trimmed = value.trim();
+  if (!trimmed) return undefined;
+  if (kind === 'phone' && trimmed.replace(/\D/g, '') === '') return undefined;
+  return { field: contactFields[kind], operator, value: trimmed };
+}
+
+/**
+ * What a numeric value input holds after typing: clamped to the question's scale (NPS 0-10,
+ * stars 1-5, numeric start-end) once it reads as a number; anything else is left to finish.
+ */
+export function clampFilterInput(question: SurveyQuestion, text: string): string {
+  if (!scaleRange(question) || text.trim() === '' || text.trim() === '-') return text;
+  const number = Number(text);
+  return Number.isFinite(number) ? String(clampToScale(question, number)) : text;
+}
+
+/** A question filter: an operator the question's type offers and a value (numbers clamped). */
+export function buildQuestionFilter(
+  question: SurveyQuestion,
+  operator: ResponseFilterOperator | '',
+  value: string,
+): ResponseFilter | undefined {
+  if (!operator || !questionFilterOperators(question.type).includes(operator)) return undefined;
+  const trimmed = value.trim();
+  if (!trimmed) return undefined;
+  const field = questionFilterField(question.id);
+  if (scaleRange(question)) {
+    const number = Number(trimmed);
+    if (!Number.isFinite(number)) return undefined;
+    return { field, operator, value: clampToScale(question, number) };
+  }
+  return { field, operator, value: trimmed };
+}
+
+export type FilterDescription = {
+  id: string;
+  category: FilterCategory;
+  label: string;
+  operatorLabel: string;
+  displayValue: string;
+};
+
+/** How an answer value reads: list item ids as their labels, "Other: …" as written. */
+export function choiceValueLabel(value: string, listLabels: Readonly<Record<string, string>> = {}): string {
+  if (readOtherAnswer(value) !== undefined) return value;
+  return listLabels[value] ?? value;
+}
+
+/** A filter as its chip shows it: "Status is Completed", "NPS greater than 8". */
+export function describeFilter(
+  filter: ResponseFilter,
+  questions: readonly SurveyQuestion[],
+  listLabels: Readonly<Record<string, Record<string, string>>> = {},
+): FilterDescription {
+  const operatorLabel = responseFilterOperatorLabels[filter.operator];
+  const value = String(filter.value);
+  if (filter.field === surveyStateFilterField) {
+    const displayValue = responseStatusLabels[value as ResponseStatusValue] ?? value;
+    return { id: filter.field, category: 'status', label: 'Status', operatorLabel, displayValue };
+  }
+  if (filter.field === emailFilterField || filter.field === phoneFilterField) {
+    const label = filter.field === emailFilterField ? contactLabels.email : contactLabels.phone;
+    return { id: filter.field, category: 'contact', label, operatorLabel, displayValue: value };
+  }
+  const questionId = readQuestionFilterField(filter.field);
+  const question = questions.find((item) => item.id === questionId);
+  const labels =
+    question && 'listId' in question && question.listId ? listLabels[question.listId] : undefined;
+  return {
+    id: filter.field,
+    category: 'questions',
+    label: question?.label ?? 'Removed question',
+    operatorLabel,
+    displayValue: choiceValueLabel(value, labels),
+  };
+}
+
+export function filterSentence(description: FilterDescription): string {
+  return `${description.label} ${description.operatorLabel} ${description.displayValue}`;
+}

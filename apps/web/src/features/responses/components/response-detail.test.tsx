@@ -1,0 +1,108 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError } from '@/test/api-mock';
+import { renderApp } from '@/test/render';
+import { formatDateTime } from './format';
+import { buildDetail, mockResponsesServer, surveyId, versionId } from './responses-fixtures';
+
+const detailUrl = `/survey-templates/${versionId}/responses/${surveyId}`;
+
+function questionCard(text: string) {
+  return within(screen.getByRole('heading', { name: text, level: 3 }).closest('li')!);
+}
+
+function info(term: string) {
+  const dt = screen.getAllByRole('term').find((item) => item.textContent === term);
+  return dt?.nextElementSibling?.textContent;
+}
+
+describe('Response detail', () => {
+  it('shows the respondent, the composite score and every question with its answer and scores', async () => {
+    mockResponsesServer({ detail: buildDetail() });
+    renderApp(detailUrl);
+    expect(await screen.findByRole('heading', { name: 'Respondent' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Responses' })).toHaveAttribute(
+      'href',
+      `/survey-templates/${versionId}/responses?tab=survey-responses`,
+    );
+    expect(info('Emails')).toBe('ada@example.com');
+    expect(info('Phone Numbers')).toBe('(555) 123-4567');
+    expect(info('Date Sent')).toBe(formatDateTime('2025-03-04T15:06:00.000Z'));
+    expect(info('Date Completed')).toBe(formatDateTime('2025-03-05T21:40:00.000Z'));
+    expect(info('Last Viewed')).toBeUndefined();
+    expect(info('Status')).toBe('Completed');
+    expect(info('First Name')).toBe('Ada');
+
+    const composite = within(screen.getByRole('heading', { name: 'Composite Score' }).closest('section')!);
+    expect(composite.getByText('73%')).toBeInTheDocument();
+    expect(composite.getByText('Good')).toHaveClass('text-amber-700');
+    expect(composite.getByText('Based on responses to 2 scored questions')).toBeInTheDocument();
+
+    const nps = questionCard('How likely are you to recommend us?');
+    expect(nps.getByText('NPS')).toBeInTheDocument();
+    expect(nps.getByText('*Required')).toBeInTheDocument();
+    expect(nps.getByText('9 out of 10')).toBeInTheDocument();
+    expect(nps.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Response Score',
+      'Survey Average',
+    ]);
+    expect(nps.getAllByRole('definition').map((value) => value.textContent)).toEqual(['90%', '83%']);
+
+    const bought = questionCard('What did you buy?');
+    expect(bought.getByText('Multiple Choice')).toBeInTheDocument();
+    expect(bought.queryByText('*Required')).not.toBeInTheDocument();
+    expect(bought.getByText('Tyres, Other: Brakes')).toBeInTheDocument();
+    expect(bought.queryByText('Response Score')).not.toBeInTheDocument();
+    expect(questionCard('Which store?').getByText('North')).toBeInTheDocument();
+    expect(questionCard('Who served you?').getByText('No response')).toBeInTheDocument();
+  });
+
+  it('adds the Overall Benchmark when the template has a base version', async () => {
+    mockResponsesServer({ detail: buildDetail({ hasBaseTemplate: true, state: 'OPENED' }) });
+    renderApp(detailUrl);
+    await screen.findByRole('heading', { name: 'How likely are you to recommend us?' });
+    const nps = questionCard('How likely are you to recommend us?');
+    expect(nps.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Response Score',
+      'Survey Average',
+      'Overall Benchmark',
+    ]);
+    expect(nps.getAllByRole('definition')[2]?.textContent).toBe('80%Above the benchmark by10.0 pts');
+    expect(questionCard('How was the service?').getAllByRole('definition')[2]?.textContent).toBe(
+      'Not enough data yet',
+    );
+    expect(info('Last Viewed')).toBe(formatDateTime('2025-03-05T09:30:00.000Z'));
+    expect(info('Status')).toBe('In Progress');
+  });
+
+  it('says Survey response not found. for an unknown or foreign survey', async () => {
+    mockResponsesServer({
+      detail: () => {
+        throw apiError(404, { error: 'NOT_FOUND', message: 'Survey not found' });
+      },
+    });
+    renderApp(detailUrl);
+    expect(await screen.findByText('Survey response not found.')).toBeInTheDocument();
+  });
+
+  it('says Survey response not found. for a response of another template', async () => {
+    mockResponsesServer({
+      detail: { ...buildDetail(), surveyTemplateId: 'a1b2c3d4-0000-4000-8000-000000000999' },
+    });
+    renderApp(detailUrl);
+    expect(await screen.findByText('Survey response not found.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Respondent' })).not.toBeInTheDocument();
+  });
+
+  it('shows the load error with its message', async () => {
+    mockResponsesServer({
+      detail: () => {
+        throw apiError(403, { error: 'FORBIDDEN', message: 'Only members can read responses.' });
+      },
+    });
+    renderApp(detailUrl);
+    expect(
+      await screen.findByText('Error loading survey response: Only members can read responses.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,249 @@
+import {
+  type QuestionSummary,
+  type ResponsesSummary as Summary,
+  scoreGrade,
+  shareOf,
+} from '@graphium/shared';
+import clsx from 'clsx';
+import { Inbox } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { getErrorMessage } from '@/lib/api-client';
+import { useSurveyResponses } from '../api/get-survey-responses';
+import { formatDay, formatPercent } from './format';
+import { ChartSuspense, LazyCompositeTrendChart, LazyDistributionChart } from './lazy-charts';
+import { BenchmarkValue, QuestionScoresTable } from './question-scores-table';
+import { scoreClasses } from './score-colors';
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+      <h3 className="text-sm font-medium text-gray-600">{title}</h3>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+function SectionHeading({ children }: { children: ReactNode }) {
+  return <h3 className="mb-3 text-base font-semibold text-gray-900">{children}</h3>;
+}
+
+/** A chart's figure: the (hidden) drawing and the same numbers as a table for screen readers. */
+function ChartFigure({
+  caption,
+  rows,
+  headers,
+  children,
+}: {
+  caption: string;
+  headers: [string, string];
+  rows: [string, string][];
+  children: ReactNode;
+}) {
+  const captionId = useId();
+  return (
+    <figure aria-labelledby={captionId} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+      <figcaption id={captionId} className="mb-2 text-sm font-medium text-gray-900">
+        {caption}
+      </figcaption>
+      {children}
+      <table className="sr-only">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{headers[0]}</th>
+            <th scope="col">{headers[1]}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** NPS = % promoters - % detractors, with the three shares. */
+function NpsCard({ question }: { question: QuestionSummary }) {
+  const nps = question.nps;
+  if (!nps) return null;
+  const total = nps.promoters + nps.passives + nps.detractors;
+  const shares = [
+    { label: 'Promoters', count: nps.promoters, colour: 'bg-green-500' },
+    { label: 'Passives', count: nps.passives, colour: 'bg-amber-400' },
+    { label: 'Detractors', count: nps.detractors, colour: 'bg-red-500' },
+  ];
+  return (
+    <section
+      aria-label={`Net Promoter Score: ${question.questionLabel}`}
+      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200"
+    >
+      <h4 className="text-sm font-medium text-gray-600">Net Promoter Score · {question.questionLabel}</h4>
+      <p className="mt-2 text-3xl font-bold text-gray-900">
+        {nps.score > 0 ? '+' : ''}
+        {Math.round(nps.score)}
+      </p>
+      <div className="mt-3 flex h-2.5 overflow-hidden rounded-full bg-gray-100" aria-hidden="true">
+        {shares.map((share) => (
+          <span
+            key={share.label}
+            className={share.colour}
+            style={{ width: `${shareOf(share.count, total)}%` }}
+          />
+        ))}
+      </div>
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+        {shares.map((share) => (
+          <div key={share.label}>
+            <dt className="text-gray-600">{share.label}</dt>
+            <dd className="font-semibold text-gray-900">
+              {formatPercent(shareOf(share.count, total))}{' '}
+              <span className="font-normal text-gray-600">({share.count})</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function SummaryView({ summary }: { summary: Summary }) {
+  const npsQuestions = summary.questions.filter((question) => question.nps);
+  const charted = summary.questions.filter((question) => question.distribution.length > 0);
+  const overall = summary.overallPercentage;
+  return (
+    <div className="space-y-8">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Card title="Total Responses">
+          <p className="text-3xl font-bold text-gray-900">{summary.totalResponses}</p>
+          <p className="mt-1 text-sm text-gray-600">Completed surveys</p>
+        </Card>
+        <Card title="Response Rate">
+          <p className="text-3xl font-bold text-gray-900">
+            {summary.responseRate === null ? '—' : formatPercent(summary.responseRate)}
+          </p>
+          <p className="mt-1 text-sm text-gray-600">
+            {summary.totalResponses} completed of {summary.totalSent} sent
+          </p>
+        </Card>
+        <Card title="Composite Score">
+          {overall === null ? (
+            <p className="text-3xl font-bold text-gray-700">No score</p>
+          ) : (
+            <p className="text-3xl font-bold text-gray-900">
+              {formatPercent(overall)}{' '}
+              <span className={clsx('text-base font-semibold', scoreClasses(overall).text)}>
+                {scoreGrade(overall)}
+              </span>
+            </p>
+          )}
+          {summary.hasBaseTemplate && (
+            <p className="mt-1 text-sm text-gray-600">
+              Overall Benchmark: <BenchmarkValue value={overall} benchmark={summary.overallBenchmark} />
+            </p>
+          )}
+        </Card>
+      </div>
+
+      {summary.totalResponses === 0 && (
+        <EmptyState icon={Inbox} title="No responses yet">
+          Scores, benchmarks and charts appear here once respondents complete their surveys.
+        </EmptyState>
+      )}
+
+      <section>
+        <SectionHeading>Question Scores</SectionHeading>
+        {summary.questions.length === 0 ? (
+          <p className="text-sm text-gray-600">This template has no questions.</p>
+        ) : (
+          <QuestionScoresTable questions={summary.questions} hasBaseTemplate={summary.hasBaseTemplate} />
+        )}
+      </section>
+
+      {npsQuestions.length > 0 && (
+        <section>
+          <SectionHeading>Net Promoter Score</SectionHeading>
+          <div className="grid gap-4 md:grid-cols-2">
+            {npsQuestions.map((question) => (
+              <NpsCard key={question.questionId} question={question} />
+            ))}
+          </div>
+        </section>
+      )}
+
+      {summary.compositeOverTime.length > 0 && (
+        <section>
+          <SectionHeading>Composite Score by Week</SectionHeading>
+          <ChartFigure
+            caption="Mean composite score of the surveys completed each week"
+            headers={['Week of', 'Composite score']}
+            rows={summary.compositeOverTime.map((week) => [
+              formatDay(week.weekStart),
+              `${formatPercent(week.percentage)} (${week.count} responses)`,
+            ])}
+          >
+            <ChartSuspense height={260}>
+              <LazyCompositeTrendChart weeks={summary.compositeOverTime} />
+            </ChartSuspense>
+          </ChartFigure>
+        </section>
+      )}
+
+      {charted.length > 0 && (
+        <section>
+          <SectionHeading>Answer Distribution</SectionHeading>
+          <div className="grid gap-4 lg:grid-cols-2">
+            {charted.map((question) => (
+              <ChartFigure
+                key={question.questionId}
+                caption={question.questionLabel}
+                headers={['Answer', 'Responses']}
+                rows={question.distribution.map((point) => [point.label, String(point.count)])}
+              >
+                <ChartSuspense height={220}>
+                  <LazyDistributionChart
+                    data={question.distribution}
+                    isNps={question.questionType === 'NetPromoterScore'}
+                  />
+                </ChartSuspense>
+              </ChartFigure>
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** Part 2 §2: the Summary sub-tab, over every response of the template. */
+export function ResponsesSummary({ templateId }: { templateId: string }) {
+  const query = useSurveyResponses({
+    surveyTemplateId: templateId,
+    page: 1,
+    limit: 10,
+    filters: [],
+    include: 'summary',
+  });
+  if (!templateId) return <StatusMessage tone="error" title="Template ID not found" />;
+  if (query.isPending) return <LoadingText>Loading survey responses...</LoadingText>;
+  if (!query.data?.summary) {
+    return (
+      <StatusMessage
+        tone="error"
+        title={`Error loading survey responses: ${getErrorMessage(query.error, 'Unknown error')}`}
+      >
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </StatusMessage>
+    );
+  }
+  return <SummaryView summary={query.data.summary} />;
+}

@@ -1,0 +1,57 @@
+import type { SurveyQuestion } from '@graphium/shared';
+import clsx from 'clsx';
+import { Link } from 'react-router';
+import { type ResponsesTabName, useResponsesSearch, writeResponsesSearch } from './responses-search';
+import { ResponsesSummary } from './responses-summary';
+import { SurveyResponsesList } from './survey-responses-list';
+
+type ResponsesTabProps = {
+  /** Responses belong to the template, across its versions. */
+  templateId: string;
+  /** The shown version's questions: what filters offer. */
+  questions: readonly SurveyQuestion[];
+  /** The app path of one response. */
+  detailPath: (surveyId: string) => string;
+};
+
+const subTabs: { name: ResponsesTabName; label: string }[] = [
+  { name: 'summary', label: 'Summary' },
+  { name: 'survey-responses', label: 'Survey Responses' },
+];
+
+/** Part 2 §2: Summary and Survey Responses, kept in the query string (tab=survey-responses, otherwise summary). */
+export function ResponsesTab({ templateId, questions, detailPath }: ResponsesTabProps) {
+  const { search } = useResponsesSearch();
+  return (
+    <section>
+      <h2 className="mb-4 text-lg font-semibold text-gray-900">Responses</h2>
+      <nav aria-label="Responses views" className="mb-6">
+        <ul className="inline-flex rounded-lg bg-gray-100 p-1">
+          {subTabs.map((tab) => {
+            const isActive = search.tab === tab.name;
+            const params = writeResponsesSearch({ ...search, tab: tab.name });
+            return (
+              <li key={tab.name}>
+                <Link
+                  to={{ search: params.toString() ? `?${params.toString()}` : '' }}
+                  aria-current={isActive ? 'page' : undefined}
+                  className={clsx(
+                    'inline-block rounded-md px-4 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+                    isActive ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-700 hover:text-gray-900',
+                  )}
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {search.tab === 'summary' ? (
+        <ResponsesSummary templateId={templateId} />
+      ) : (
+        <SurveyResponsesList templateId={templateId} questions={questions} detailPath={detailPath} />
+      )}
+    </section>
+  );
+}
