@@ -71,6 +71,13 @@ export const lockedRespondentSurveySchema = z.object({
     surveyTemplateName: z.string(),
     logoUrl: z.string().nullable(),
     authenticationProperties: z.array(authenticationPropertySchema),
+    /**
+     * A COMPLETE survey's thank-you page only: the closing text, unless it holds a property
+     * token (values never reach an unauthenticated respondent), and the review link when it is
+     * an http(s) URL.
+     */
+    closingText: z.string().optional(),
+    reviewLink: z.string().optional(),
   }),
 });
 export type LockedRespondentSurvey = z.infer<typeof lockedRespondentSurveySchema>;

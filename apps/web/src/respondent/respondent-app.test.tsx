@@ -229,6 +229,26 @@ describe('authentication', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Thank you for your feedback!' })).toBeVisible();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it("shows a completed survey's closing text and review link when the server sends them before authentication", async () => {
+    fakeApi({
+      [load]: () => ({
+        body: lockedSurvey('COMPLETE', {
+          closingText: 'Thanks for visiting Tyre Town.',
+          reviewLink: 'https://reviews.example.com/acme',
+        }),
+      }),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Thank you for your feedback!' })).toBeVisible();
+    expect(screen.getByText('Thanks for visiting Tyre Town.')).toBeVisible();
+    expect(screen.getByRole('link', { name: /Leave a Review/ })).toHaveAttribute(
+      'href',
+      'https://reviews.example.com/acme',
+    );
+    expect(screen.queryByRole('heading', { name: 'Authentication Required' })).not.toBeInTheDocument();
   });
 });
 

@@ -131,16 +131,11 @@ export function RespondentApp({ surveyId }: { surveyId: string }) {
     );
   }
   if (view.kind === 'complete') {
-    const definition = view.survey.requiresAuthentication
-      ? undefined
+    // Before authentication the server sends the closing text only when it holds no property value.
+    const texts = view.survey.requiresAuthentication
+      ? view.survey.surveyTemplate
       : view.survey.surveyTemplate.surveyTemplateDefinition;
-    return (
-      <CompleteView
-        logoUrl={logoUrl}
-        closingText={definition?.closingText}
-        reviewLink={definition?.reviewLink}
-      />
-    );
+    return <CompleteView logoUrl={logoUrl} closingText={texts.closingText} reviewLink={texts.reviewLink} />;
   }
 
   const survey = view.survey;

@@ -6,8 +6,11 @@ import {
   authenticationValueMatches,
   estimateMinutes,
   fillPropertyTokens,
+  findPropertyTokens,
   findUnansweredRequired,
   isSurveyExpired,
+  isValidReviewLink,
+  type LockedRespondentSurvey,
   maxAuthenticationFailures,
   type RespondentSurveyReply,
   respondentQuestions,
@@ -76,6 +79,26 @@ export function authenticationPropertiesOf(
     }));
 }
 
+/** Whether a text holds a `[Label]` token of one of the definition's properties (any case). */
+function hasPropertyToken(text: string, definition: SurveyDefinition): boolean {
+  const labels = new Set(definition.properties.map((property) => property.label.trim().toLowerCase()));
+  return findPropertyTokens(text).some((token) => labels.has(token.toLowerCase()));
+}
+
+/**
+ * What a COMPLETE survey's thank-you page may show before authentication (issue 5): the closing
+ * text only when no property value would fill it, and the review link only when it is http(s).
+ */
+function lockedThankYou(
+  definition: SurveyDefinition,
+): Pick<LockedRespondentSurvey['surveyTemplate'], 'closingText' | 'reviewLink'> {
+  const { closingText } = definition;
+  return {
+    ...(closingText.trim() && !hasPropertyToken(closingText, definition) ? { closingText } : {}),
+    ...(isValidReviewLink(definition.reviewLink) ? { reviewLink: definition.reviewLink } : {}),
+  };
+}
+
 function rememberAccess(
   survey: Pick<SurveyForSaving, 'id' | 'workspaceId' | 'templateVersionId' | 'properties'>,
   definition: SurveyDefinition,
@@ -90,7 +113,8 @@ function rememberAccess(
 /**
  * `GET /surveys/{id}` for the respondent page (part 1 §3). Until the respondent has
  * authenticated, only what the authentication view needs: the template name, the logo and the
- * labels and types of the authentication properties, never questions, answers or values.
+ * labels and types of the authentication properties, never questions, answers or values; for a
+ * COMPLETE survey also its thank-you page's closing text (without tokens) and review link.
  * `markAsOpened` records the opening (SENT → OPENED).
  */
 export async function getRespondentSurvey(
@@ -113,7 +137,12 @@ export async function getRespondentSurvey(
       surveyId: survey.id,
       surveyState: state,
       requiresAuthentication: true,
-      surveyTemplate: { surveyTemplateName: templateName, logoUrl, authenticationProperties },
+      surveyTemplate: {
+        surveyTemplateName: templateName,
+        logoUrl,
+        authenticationProperties,
+        ...(state === 'COMPLETE' ? lockedThankYou(definition) : {}),
+      },
     };
   }
   const listIds = [

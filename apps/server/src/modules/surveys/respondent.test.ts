@@ -21,7 +21,13 @@ const secretCity = 'Marylebone';
  * authentication properties (last name, birthday) and two ordinary ones.
  */
 async function sentSurvey(
-  options: { authentication?: boolean; required?: boolean; expiration?: object } = {},
+  options: {
+    authentication?: boolean;
+    required?: boolean;
+    expiration?: object;
+    closingText?: string;
+    reviewLink?: string;
+  } = {},
 ) {
   const { client } = await signUpClient(t.client());
   const { listId, itemIds } = await createLabelledList(client, ['North', 'South', 'Gone'], 1);
@@ -47,8 +53,8 @@ async function sentSurvey(
     client,
     {
       openingText: 'Welcome [First name] from [City]!',
-      closingText: 'Thank you, [First name].',
-      reviewLink: 'https://reviews.example.com/acme',
+      closingText: options.closingText ?? 'Thank you, [First name].',
+      reviewLink: options.reviewLink ?? 'https://reviews.example.com/acme',
       properties: Object.values(properties),
       questions: Object.values(questions),
     },
@@ -137,6 +143,85 @@ describe('the respondent view before authentication', () => {
     const response = await t.client().patch(sent.url, { surveyResponses: { [sent.questions.nps.id]: 9 } });
     expect(response.statusCode).toBe(401);
     expect((await row(sent.surveyId)).responses).toEqual({});
+  });
+});
+
+describe("a completed survey's thank-you page before authentication", () => {
+  const secrets = ['Lovelace', '1815', secretFirstName, secretCity, 'recommend', 'Tyres', 'North'];
+
+  /** Completes the survey as its respondent; the page is then opened by someone else. */
+  async function completed(sent: Sent) {
+    const respondent = await authenticated(sent);
+    const done = await respondent.patch(`${sent.url}?markAsComplete=true`, {
+      surveyResponses: { [sent.questions.nps.id]: 9, [sent.questions.choice.id]: ['Tyres'] },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const response = await t.client().get(`${sent.url}?markAsOpened=true`);
+    expect(response.statusCode).toBe(200);
+    return response;
+  }
+
+  it('carries the closing text without tokens and the review link, still no question, answer or value', async () => {
+    const sent = await sentSurvey({ closingText: 'Thank you for visiting Tyre Town [Order no].' });
+    const response = await completed(sent);
+    expect(response.json()).toEqual({
+      surveyId: sent.surveyId,
+      surveyState: 'COMPLETE',
+      requiresAuthentication: true,
+      surveyTemplate: {
+        surveyTemplateName: sent.template.surveyTemplateName,
+        logoUrl: null,
+        authenticationProperties: [
+          { id: sent.properties.lastName.id, label: 'Last name', type: 'Text', required: true },
+          { id: sent.properties.birthday.id, label: 'Birthday', type: 'Date', required: false },
+        ],
+        // "[Order no]" is no property's label: it stays text, as it would after authentication.
+        closingText: 'Thank you for visiting Tyre Town [Order no].',
+        reviewLink: 'https://reviews.example.com/acme',
+      },
+    });
+    for (const secret of secrets) expect(response.body).not.toContain(secret);
+  });
+
+  it('leaves out a closing text with a property token, in any case, and never sends its value', async () => {
+    for (const closingText of ['Thank you, [First name].', 'See you in [ city ] soon!', 'Bye [LAST NAME]']) {
+      const sent = await sentSurvey({ closingText });
+      const response = await completed(sent);
+      const template = response.json().surveyTemplate;
+      expect(template).not.toHaveProperty('closingText');
+      expect(template.reviewLink).toBe('https://reviews.example.com/acme');
+      expect(response.body).not.toContain(closingText.slice(0, 8));
+      for (const secret of secrets) expect(response.body).not.toContain(secret);
+    }
+  });
+
+  it('leaves out an empty review link, and the authenticated reply still fills the tokens', async () => {
+    const sent = await sentSurvey({ closingText: 'Thank you, [First name].', reviewLink: '' });
+    const response = await completed(sent);
+    expect(response.json().surveyTemplate).not.toHaveProperty('closingText');
+    expect(response.json().surveyTemplate).not.toHaveProperty('reviewLink');
+    const respondent = await authenticated(sent);
+    const view = (await respondent.get(sent.url)).json();
+    expect(view.requiresAuthentication).toBe(false);
+    expect(view.surveyTemplate.surveyTemplateDefinition.closingText).toBe(`Thank you, ${secretFirstName}.`);
+  });
+
+  it('sends no closing text or review link while the survey is not complete', async () => {
+    const sent = await sentSurvey({ closingText: 'Thank you for visiting.' });
+    const opened = await t.client().get(`${sent.url}?markAsOpened=true`);
+    expect(opened.json().surveyState).toBe('OPENED');
+    const respondent = await authenticated(sent);
+    const saved = await respondent.patch(sent.url, { surveyResponses: { [sent.questions.nps.id]: 9 } });
+    expect(saved.json().surveyState).toBe('IN_PROGRESS');
+    const inProgress = await t.client().get(sent.url);
+    for (const response of [opened, inProgress]) {
+      expect(response.json().requiresAuthentication).toBe(true);
+      expect(response.json().surveyTemplate).not.toHaveProperty('closingText');
+      expect(response.json().surveyTemplate).not.toHaveProperty('reviewLink');
+      expect(response.body).not.toContain('Thank you for visiting');
+      expect(response.body).not.toContain('reviews.example.com');
+    }
+    expect(inProgress.json().surveyState).toBe('IN_PROGRESS');
   });
 });
 

@@ -173,6 +173,7 @@ export function respondentSurvey(
 
 export function lockedSurvey(
   state: LockedRespondentSurvey['surveyState'] = 'OPENED',
+  thankYou: Pick<LockedRespondentSurvey['surveyTemplate'], 'closingText' | 'reviewLink'> = {},
 ): LockedRespondentSurvey {
   return {
     surveyId,
@@ -188,6 +189,7 @@ export function lockedSurvey(
         { id: 'p-member', label: 'Member', type: 'Boolean', required: false },
         { id: 'p-visit', label: 'Visit time', type: 'DateTime', required: false },
       ],
+      ...thankYou,
     },
   };
 }
