@@ -25,6 +25,7 @@ import { listRoutes } from './modules/lists/lists.routes.js';
 import { logoRoutes } from './modules/logo/logo.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { responseRoutes } from './modules/responses/responses.routes.js';
+import { smsInboundRoutes } from './modules/suppression/sms-inbound.routes.js';
 import { suppressionRoutes } from './modules/suppression/suppression.routes.js';
 import { isUuid } from './modules/surveys/respondent.service.js';
 import { surveyRoutes } from './modules/surveys/surveys.routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         alertRoutes,
         notificationRoutes,
         suppressionRoutes,
+        smsInboundRoutes,
       ];
       for (const routes of modules) {
         await api.register(routes, { ctx });

@@ -49,6 +49,34 @@ export async function insertSuppression(
   return (await findSuppression(db, row.workspaceId, row.contact))!;
 }
 
+/** Adds many contacts at once (idempotent: existing entries, whatever their reason, stay as they were). */
+export async function insertSuppressions(
+  db: Executor,
+  rows: (Pick<SuppressionRow, 'workspaceId' | 'contact' | 'contactType' | 'reason'> & { createdAt: Date })[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(suppressedContacts)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ contact: suppressedContacts.contact });
+  return inserted.length;
+}
+
+/** Removes the entries of these contacts with this reason, in every workspace; answers how many. */
+export async function deleteSuppressionsByReason(
+  db: Executor,
+  contacts: string[],
+  reason: SuppressionRow['reason'],
+): Promise<number> {
+  if (contacts.length === 0) return 0;
+  const rows = await db
+    .delete(suppressedContacts)
+    .where(and(inArray(suppressedContacts.contact, contacts), eq(suppressedContacts.reason, reason)))
+    .returning({ contact: suppressedContacts.contact });
+  return rows.length;
+}
+
 export async function deleteSuppression(
   db: Executor,
   workspaceId: string,
