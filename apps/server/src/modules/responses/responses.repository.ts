@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { listItems, listProperties, lists, surveys, templates, templateVersions } from '../../db/schema.js';
-import type { ListItemsOfList } from '../surveys/surveys.repository.js';
+import { surveys, templates, templateVersions } from '../../db/schema.js';
 
 // Queries of the responses analysis (issue 6). The conditions come from response-filters.ts.
 
@@ -193,42 +192,6 @@ export async function findWorkspaceSurveyWithTemplate(db: Executor, workspaceId:
     .innerJoin(templates, eq(templates.id, surveys.templateId))
     .where(and(eq(surveys.id, surveyId), eq(surveys.workspaceId, workspaceId)));
   return row;
-}
-
-/** Every item of the workspace's lists among `listIds`, archived ones included (old answers name them). */
-export async function findAllListItems(
-  db: Executor,
-  workspaceId: string,
-  listIds: string[],
-): Promise<ListItemsOfList[]> {
-  if (listIds.length === 0) return [];
-  const owned = await db
-    .select({ id: lists.id })
-    .from(lists)
-    .where(and(eq(lists.workspaceId, workspaceId), inArray(lists.id, listIds)));
-  const ids = owned.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const [propertyRows, itemRows] = await Promise.all([
-    db
-      .select({
-        listId: listProperties.listId,
-        name: listProperties.name,
-        isDefaultLabel: listProperties.isDefaultLabel,
-      })
-      .from(listProperties)
-      .where(inArray(listProperties.listId, ids))
-      .orderBy(listProperties.position, listProperties.createdAt, listProperties.id),
-    db
-      .select({ listId: listItems.listId, id: listItems.id, properties: listItems.properties })
-      .from(listItems)
-      .where(inArray(listItems.listId, ids))
-      .orderBy(listItems.createdAt, listItems.id),
-  ]);
-  return ids.map((listId) => ({
-    listId,
-    properties: propertyRows.filter((row) => row.listId === listId),
-    items: itemRows.filter((row) => row.listId === listId),
-  }));
 }
 
 // ---- export ----

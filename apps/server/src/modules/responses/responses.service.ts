@@ -27,6 +27,7 @@ import { surveys } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { WorkspaceActor } from '../../http/request-context.js';
 import { buildListLookup, type ListLookup, loadVersionDefinition } from '../surveys/survey-definitions.js';
+import { findListItems } from '../surveys/surveys.repository.js';
 import { buildCriteriaConditions, hasCriteria, type ResponseCriteria } from './response-filters.js';
 import {
   type BenchmarkTotals,
@@ -40,7 +41,6 @@ import {
 } from './response-stats.repository.js';
 import {
   countResponses,
-  findAllListItems,
   findResponsePage,
   findSentVersions,
   findSurveyTemplate,
@@ -102,7 +102,7 @@ export async function loadTemplateContext(
   ];
   const [baseTemplateId, listRows] = await Promise.all([
     findBaseTemplateId(ctx.db, templateId),
-    findAllListItems(ctx.db, actor.workspaceId, listIds),
+    findListItems(ctx.db, actor.workspaceId, listIds, { includeArchived: true }),
   ]);
   return {
     templateId,
@@ -492,7 +492,7 @@ export async function getSurveyResponse(
   ];
   const [baseTemplateId, listRows, templateStats, questionStats] = await Promise.all([
     findBaseTemplateId(ctx.db, survey.templateId),
-    findAllListItems(ctx.db, actor.workspaceId, listIds),
+    findListItems(ctx.db, actor.workspaceId, listIds, { includeArchived: true }),
     findTemplateStats(ctx.db, survey.templateId),
     findQuestionStats(ctx.db, survey.templateId),
   ]);

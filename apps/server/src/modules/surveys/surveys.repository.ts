@@ -31,10 +31,23 @@ export interface ListItemsOfList {
 }
 
 /** The active (not archived) items of the workspace's lists among `listIds`, with their properties. */
-export async function findActiveListItems(
+export function findActiveListItems(
   db: Executor,
   workspaceId: string,
   listIds: string[],
+): Promise<ListItemsOfList[]> {
+  return findListItems(db, workspaceId, listIds, { includeArchived: false });
+}
+
+/**
+ * The items of the workspace's lists among `listIds`, with their properties; archived ones only
+ * when asked (old answers in reports and exports still name them).
+ */
+export async function findListItems(
+  db: Executor,
+  workspaceId: string,
+  listIds: string[],
+  options: { includeArchived: boolean },
 ): Promise<ListItemsOfList[]> {
   if (listIds.length === 0) return [];
   const owned = await db
@@ -56,7 +69,11 @@ export async function findActiveListItems(
     db
       .select({ listId: listItems.listId, id: listItems.id, properties: listItems.properties })
       .from(listItems)
-      .where(and(inArray(listItems.listId, ids), eq(listItems.isArchived, false)))
+      .where(
+        options.includeArchived
+          ? inArray(listItems.listId, ids)
+          : and(inArray(listItems.listId, ids), eq(listItems.isArchived, false)),
+      )
       .orderBy(listItems.createdAt, listItems.id),
   ]);
   return ids.map((listId) => ({
