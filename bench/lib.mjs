@@ -98,7 +98,7 @@ export async function startBenchServer({ env = {}, serveWeb = false } = {}) {
   };
 }
 
-/** Signs a staff member up and answers `call(method, path, body)` acting as them. */
+/** Signs a staff member up and answers `call(method, path, body)` acting as them, and the sign-up reply. */
 export async function signUpStaff(base) {
   const health = await fetch(`${base}/api/health`);
   const xsrf = cookiesOf(health).find((cookie) => cookie.startsWith('XSRF-TOKEN='));
@@ -117,14 +117,16 @@ export async function signUpStaff(base) {
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const cookie = [xsrf, ...cookiesOf(signUp)].join('; ');
-  async function call(method, path, body) {
+  const startup = await signUp.json();
+  /** A staff call; another cookie (a respondent's) may stand in for the staff session. */
+  async function call(method, path, body, asCookie = cookie) {
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', cookie, ...xsrfHeader },
+      headers: { 'content-type': 'application/json', cookie: asCookie, ...xsrfHeader },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.status === 204 ? undefined : response.json();
   }
-  return { call, cookie, xsrf, xsrfHeader };
+  return { call, cookie, xsrf, xsrfHeader, startup };
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
-import { adminUrl, cookiesOf, freePort, waitFor } from './lib.mjs';
+import { adminUrl, freePort, signUpStaff, waitFor } from './lib.mjs';
 
 const reminderCount = Number(process.env.BENCH_REMINDERS ?? 100_000);
 const alertCount = Number(process.env.BENCH_ALERTS ?? 60);
@@ -89,32 +89,7 @@ try {
   );
   const base = `http://127.0.0.1:${serverPort}`;
   await waitFor(`${base}/api/health`);
-  const health = await fetch(`${base}/api/health`);
-  const xsrf = cookiesOf(health).find((cookie) => cookie.startsWith('XSRF-TOKEN='));
-  const xsrfHeader = { 'x-xsrf-token': xsrf.split('=')[1] };
-  const signUp = await fetch(`${base}/api/accounts/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: xsrf, ...xsrfHeader },
-    body: JSON.stringify({
-      firstName: 'Bench',
-      lastName: 'Mark',
-      businessName: 'Benchmarks',
-      emailAddress: `bench.${Date.now()}@example.com`,
-      password: 'Str0ng!pass',
-      termsAgreement: true,
-    }),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const staffCookie = [xsrf, ...cookiesOf(signUp)].join('; ');
-  async function call(method, path, body, cookie = staffCookie) {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', cookie, ...xsrfHeader },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  }
+  const { call, xsrf, xsrfHeader } = await signUpStaff(base);
 
   // A published template with a one-day reminder and an alert on a low NPS.
   const npsId = randomUUID();

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { adminUrl, cookiesOf, freePort, waitFor } from './lib.mjs';
+import { adminUrl, freePort, signUpStaff, waitFor } from './lib.mjs';
 
 const surveyCount = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
 const otherSurveys = Number(process.env.BENCH_OTHER_RESPONSES ?? 500);
@@ -57,24 +57,8 @@ const db = new pg.Client({ connectionString: databaseUrl.toString() });
 try {
   await startServer();
   const base = () => `http://127.0.0.1:${serverPort}`;
-  const health = await fetch(`${base()}/api/health`);
-  const xsrf = cookiesOf(health).find((cookie) => cookie.startsWith('XSRF-TOKEN='));
-  const xsrfHeader = { 'x-xsrf-token': xsrf.split('=')[1] };
-  const signUp = await fetch(`${base()}/api/accounts/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: xsrf, ...xsrfHeader },
-    body: JSON.stringify({
-      firstName: 'Bench',
-      lastName: 'Mark',
-      businessName: 'Benchmarks',
-      emailAddress: `bench.${Date.now()}@example.com`,
-      password: 'Str0ng!pass',
-      termsAgreement: true,
-    }),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const staffCookie = [xsrf, ...cookiesOf(signUp)].join('; ');
-  const measuredWorkspace = (await signUp.json()).workspaces[0].workspaceId;
+  const { cookie: staffCookie, startup } = await signUpStaff(base());
+  const measuredWorkspace = startup.workspaces[0].workspaceId;
 
   await db.connect();
   const seedStart = Date.now();

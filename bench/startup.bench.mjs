@@ -4,7 +4,7 @@ import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { adminUrl, connections, cookiesOf, duration, freePort, run, waitFor } from './lib.mjs';
+import { adminUrl, connections, duration, freePort, run, signUpStaff, waitFor } from './lib.mjs';
 
 const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -35,22 +35,7 @@ try {
   const base = `http://127.0.0.1:${serverPort}`;
   await waitFor(`${base}/api/health`);
 
-  const health = await fetch(`${base}/api/health`);
-  const xsrf = cookiesOf(health).find((cookie) => cookie.startsWith('XSRF-TOKEN='));
-  const signUp = await fetch(`${base}/api/accounts/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: xsrf, 'x-xsrf-token': xsrf.split('=')[1] },
-    body: JSON.stringify({
-      firstName: 'Bench',
-      lastName: 'Mark',
-      businessName: 'Benchmarks',
-      emailAddress: `bench.${Date.now()}@example.com`,
-      password: 'Str0ng!pass',
-      termsAgreement: true,
-    }),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const cookie = [xsrf, ...cookiesOf(signUp)].join('; ');
+  const { cookie } = await signUpStaff(base);
 
   const plainPort = await freePort();
   const plain = fork(fileURLToPath(new URL('./plain-server.mjs', import.meta.url)), {

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { adminUrl, connections, cookiesOf, duration, freePort, run, waitFor } from './lib.mjs';
+import { adminUrl, connections, duration, freePort, run, signUpStaff, waitFor } from './lib.mjs';
 
 const bulkRows = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
 
@@ -63,32 +63,7 @@ try {
   const base = `http://127.0.0.1:${serverPort}`;
   await waitFor(`${base}/api/health`);
 
-  const health = await fetch(`${base}/api/health`);
-  const xsrf = cookiesOf(health).find((cookie) => cookie.startsWith('XSRF-TOKEN='));
-  const xsrfHeader = { 'x-xsrf-token': xsrf.split('=')[1] };
-  const signUp = await fetch(`${base}/api/accounts/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: xsrf, ...xsrfHeader },
-    body: JSON.stringify({
-      firstName: 'Bench',
-      lastName: 'Mark',
-      businessName: 'Benchmarks',
-      emailAddress: `bench.${Date.now()}@example.com`,
-      password: 'Str0ng!pass',
-      termsAgreement: true,
-    }),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const staffCookie = [xsrf, ...cookiesOf(signUp)].join('; ');
-  async function call(method, path, body) {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', cookie: staffCookie, ...xsrfHeader },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  }
+  const { call, xsrf, xsrfHeader } = await signUpStaff(base);
 
   // A published template with one question of each type and a property used in the opening text.
   const npsId = randomUUID();
