@@ -6,6 +6,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { createEmailTransport } from './delivery/email.js';
 import { startJobQueue } from './jobs/queue.js';
 import { openSessionCache } from './modules/auth/session-cache.js';
+import { settleUrgentDeliveries } from './modules/delivery/outbox.service.js';
 import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.js';
 
 // No password, hash, token or cookie ever reaches a log line.
@@ -48,6 +49,7 @@ export async function startRuntime(config: Config): Promise<AppContext> {
 }
 
 export async function stopRuntime(runtime: AppContext): Promise<void> {
+  await settleUrgentDeliveries();
   await runtime.jobs.stop();
   runtime.email.close();
   await runtime.sessionCache.close();

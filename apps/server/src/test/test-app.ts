@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import { createEmailTransport } from '../delivery/email.js';
 import { startJobQueue } from '../jobs/queue.js';
 import { openSessionCache } from '../modules/auth/session-cache.js';
+import { settleUrgentDeliveries } from '../modules/delivery/outbox.service.js';
 import { openTestDatabase } from './database.js';
 import { TestClient } from './test-client.js';
 
@@ -79,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     client: () => new TestClient(app),
     async close() {
       await app.close();
+      await settleUrgentDeliveries();
       await jobs.stop();
       ctx.email.close();
       await sessionCache.close();

@@ -423,3 +423,55 @@ describe('the survey alerts list', () => {
     expect(await alertRows(surveyId)).toHaveLength(1);
   });
 });
+
+describe('alert delivery without a worker', () => {
+  it('leaves from the completing process right after the commit, not from the queue', async () => {
+    // No worker runs in this instance (WORKER=off with every worker busy elsewhere): the alert
+    // e-mail must still arrive within the 5 s, sent by the process that recorded the completion.
+    const lone = await createTestApp({ env: { SMTP_URL: mailbox.url } });
+    try {
+      const { client } = await signUpClient(lone.client());
+      const chief = uniqueEmail('lone-chief');
+      const questions = everyQuestion();
+      const template = await publishTemplate(
+        client,
+        { openingText: 'Hello', properties: [], questions: Object.values(questions) },
+        {
+          name: 'Lone alert',
+          settings: {
+            alerts: [
+              {
+                id: 'low',
+                name: 'Low score',
+                conditions: [{ surveyQuestionId: questions.nps.id, operator: 'LESS_THAN', value: 5 }],
+                recipients: [chief],
+              },
+            ],
+          },
+        },
+      );
+      const sent = await client.post('/api/surveys/', {
+        surveyTemplateVersionId: template.surveyTemplateVersionId,
+        surveyContactMethods: [{ contactMethodType: 'email', emailAddress: uniqueEmail('respondent') }],
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const startedAt = Date.now();
+      const completed = await lone
+        .client()
+        .patch(`/api/surveys/${sent.json().surveyId}?markAsComplete=true`, {
+          surveyResponses: { [questions.nps.id]: 2 },
+        });
+      expect(completed.statusCode, completed.body).toBe(200);
+      const mail = await mailbox.waitFor(chief, 5000);
+      expect(mail.subject).toBe('Alert: Low score (Lone alert)');
+      expect(Date.now() - startedAt).toBeLessThan(5000);
+      const [row] = await lone.ctx.db
+        .select({ status: outboxMessages.status })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, chief));
+      expect(row?.status).toBe('sent');
+    } finally {
+      await lone.close();
+    }
+  });
+});

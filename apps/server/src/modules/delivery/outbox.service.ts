@@ -54,14 +54,39 @@ const batchConcurrency = 16;
  * message, `deliver-messages` jobs of up to `deliveryBatchSize` ids for more (a bulk send). A
  * failure here loses nothing: the messages stay queued and the periodic sweep dispatches them.
  */
+const urgentSafetyNetSeconds = 30;
+const urgentDeliveries = new Set<Promise<unknown>>();
+
+/** Waits for the urgent deliveries this process started (graceful shutdown). */
+export async function settleUrgentDeliveries(): Promise<void> {
+  await Promise.allSettled([...urgentDeliveries]);
+}
+
 export async function dispatchMessages(
   ctx: AppContext,
   ids: string[],
   options: { isUrgent?: boolean } = {},
 ): Promise<void> {
-  // Urgent messages (alerts, issue 7: within 5 s) go one job each, on the single-message queue,
-  // so they never wait behind thousands of reminders on the batch queue.
-  if (ids.length === 1 || options.isUrgent) {
+  // Urgent messages (alerts, issue 7: within 5 s) leave from this process right after the commit,
+  // so they never wait for a worker busy with thousands of reminders; a job a little later is the
+  // safety net (it finds the message sent, or claimed, and does nothing).
+  if (options.isUrgent) {
+    for (const outboxId of ids) {
+      try {
+        await ctx.jobs.send('deliver-message', { outboxId }, { startAfter: urgentSafetyNetSeconds });
+      } catch (error) {
+        ctx.log.error({ err: error, outboxId }, 'could not queue the delivery; the sweep will retry it');
+      }
+      const delivery = runDeliveryJob(ctx, outboxId)
+        .catch((error) =>
+          ctx.log.error({ err: error, outboxId }, 'urgent delivery failed; the queue will retry it'),
+        )
+        .finally(() => urgentDeliveries.delete(delivery));
+      urgentDeliveries.add(delivery);
+    }
+    return;
+  }
+  if (ids.length === 1) {
     for (const outboxId of ids) {
       try {
         await ctx.jobs.send('deliver-message', { outboxId });
