@@ -21,6 +21,7 @@ import {
   sessionOrApiKeySecurity,
   type WorkspaceActor,
 } from '../../http/request-context.js';
+import { trustedReply } from '../../http/trusted-reply.js';
 import {
   authenticateRespondent,
   getRespondentSurvey,
@@ -60,13 +61,6 @@ function respondentRateLimit(max: number) {
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   };
 }
-
-/**
- * The respondent page's hot calls answer what the service built, typed by the reply schema, so
- * they skip re-checking it on every request (the schema still documents the reply). The
- * error handler's replies are plain objects too.
- */
-const trustedReply = () => (data: unknown) => JSON.stringify(data);
 
 export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const actors = new WeakMap<FastifyRequest, WorkspaceActor>();
