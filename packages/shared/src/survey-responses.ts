@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { pageSizeOptions } from './pagination.js';
-import { contactMethodReplySchema, surveyPropertyValueSchema, surveyStateSchema } from './survey.js';
+import {
+  contactMethodReplySchema,
+  surveyPropertyValueSchema,
+  surveyStateSchema,
+  toPhoneDigits,
+} from './survey.js';
 import { respondentListSchema, surveyResponsesSchema } from './survey-answer.js';
 import {
   propertyTypeSchema,
@@ -171,7 +176,7 @@ function checkFixedFilter(filter: ResponseFilter): string | undefined {
     if (!(textFilterOperators as readonly string[]).includes(operator))
       return `A contact filter takes one of ${textFilterOperators.join(', ')}`;
     if (typeof value !== 'string' || value.trim() === '') return 'A contact filter needs a value';
-    if (field === phoneFilterField && value.replace(/\D/g, '') === '') return 'A phone filter needs digits';
+    if (field === phoneFilterField && toPhoneDigits(value) === '') return 'A phone filter needs digits';
     return undefined;
   }
   const questionId = readQuestionFilterField(field);

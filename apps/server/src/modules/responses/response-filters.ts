@@ -6,6 +6,7 @@ import {
   readQuestionFilterField,
   type SurveyQuestion,
   surveyStateFilterField,
+  toPhoneDigits,
 } from '@graphium/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { surveys } from '../../db/schema.js';
@@ -57,7 +58,7 @@ function contactCondition(filter: ResponseFilter): SQL {
   const isEmail = filter.field === emailFilterField;
   const type = isEmail ? 'email' : 'phone';
   const raw = String(filter.value).trim();
-  const value = isEmail ? raw : raw.replace(/\D/g, '');
+  const value = isEmail ? raw : toPhoneDigits(raw);
   const text = isEmail ? sql.raw(`contact->>'emailAddress'`) : sql.raw(`contact->>'phoneNumber'`);
   const { condition, negated } = textMatch(filter.operator as TextOperator, text, value);
   const methods = sql`jsonb_array_elements(${surveys.contactMethods}) as contact`;

@@ -17,6 +17,7 @@ import {
   scaleRange,
   surveyStateFilterField,
   textFilterOperators,
+  toPhoneDigits,
 } from '@graphium/shared';
 
 // The Filter Responses rules (part 2 §5): which operators each filter offers, clamping of numeric
@@ -76,7 +77,7 @@ export function buildContactFilter(
 ): ResponseFilter | undefined {
   const trimmed = value.trim();
   if (!trimmed) return undefined;
-  if (kind === 'phone' && trimmed.replace(/\D/g, '') === '') return undefined;
+  if (kind === 'phone' && toPhoneDigits(trimmed) === '') return undefined;
   return { field: contactFields[kind], operator, value: trimmed };
 }
 
