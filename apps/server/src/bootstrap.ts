@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { createEmailTransport } from './delivery/email.js';
 import { startJobQueue } from './jobs/queue.js';
-import { openSessionCache } from './modules/auth/session-cache.js';
+import { noSessionCache, openSessionCache } from './modules/auth/session-cache.js';
 import { settleUrgentDeliveries } from './modules/delivery/outbox.service.js';
 import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.js';
 
@@ -28,13 +28,17 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
 }
 
 /** Opens and migrates the database, starts the job queue and gathers what services need. */
-export async function startRuntime(config: Config): Promise<AppContext> {
+export async function startRuntime(
+  config: Config,
+  options: { servesRequests: boolean } = { servesRequests: true },
+): Promise<AppContext> {
   const log = createLogger(config);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(handle);
   const providerWorkspaceId = config.providerWorkspaceId ?? (await readProviderWorkspaceId(handle.db));
   const jobs = await startJobQueue(handle, log);
-  const sessionCache = await openSessionCache(handle, log);
+  // Only a process that serves requests looks sessions up; a worker needs no listening connection.
+  const sessionCache = options.servesRequests ? await openSessionCache(handle, log) : noSessionCache;
   return {
     config,
     log,

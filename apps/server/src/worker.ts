@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 /** `npm run worker`: runs the jobs without serving HTTP (set WORKER=off on the servers). */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const ctx = await startRuntime(config);
+  const ctx = await startRuntime(config, { servesRequests: false });
   await ctx.jobs.startWorkers(ctx);
   ctx.log.info({ database: ctx.database.kind }, 'Graphium worker is running');
   const stop = async () => {
