@@ -1,6 +1,10 @@
 // Helpers shared by the benchmarks: ports, waiting for a server, cookies and autocannon runs.
+import { fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,10 +60,6 @@ export function run(title, options) {
  * server and drops the database.
  */
 export async function startBenchServer({ env = {}, serveWeb = false } = {}) {
-  const { spawn } = await import('node:child_process');
-  const { randomBytes } = await import('node:crypto');
-  const { fileURLToPath } = await import('node:url');
-  const { default: pg } = await import('pg');
   const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -129,4 +129,14 @@ export async function signUpStaff(base) {
     return response.status === 204 ? undefined : response.json();
   }
   return { call, cookie, xsrf, xsrfHeader, startup };
+}
+
+/** The plain Fastify route in its own process, the yardstick the ratios are taken against. */
+export async function startPlainServer() {
+  const port = await freePort();
+  const child = fork(fileURLToPath(new URL('./plain-server.mjs', import.meta.url)), {
+    env: { ...process.env, PORT: String(port) },
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  return { url: `http://127.0.0.1:${port}/plain`, stop: () => child.kill('SIGTERM') };
 }

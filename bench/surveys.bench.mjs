@@ -2,12 +2,10 @@
 // Fastify route (PATCH /api/surveys/{id} saving two answers, GET /api/surveys/{id}), and a bulk
 // send of 10,000 rows: seconds until all are queued, then messages per second delivered to a
 // local SMTP server.
-import { fork, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { adminUrl, connections, duration, freePort, run, signUpStaff, waitFor } from './lib.mjs';
+import { connections, duration, run, signUpStaff, startBenchServer, startPlainServer } from './lib.mjs';
 
 const bulkRows = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
 
@@ -32,37 +30,11 @@ async function startCountingSmtp() {
   return { url: `smtp://127.0.0.1:${server.server.address().port}`, received, server };
 }
 
-const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${databaseName}`);
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${databaseName}`;
-
-const children = [];
 const smtp = await startCountingSmtp();
+const bench = await startBenchServer({ env: { SMTP_URL: smtp.url } });
+let plain;
 try {
-  const serverPort = await freePort();
-  const server = spawn(
-    process.execPath,
-    [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl.toString(),
-        PORT: String(serverPort),
-        DATA_DIR: `/tmp/${databaseName}`,
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: '',
-        SMTP_URL: smtp.url,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  children.push(server);
-  const base = `http://127.0.0.1:${serverPort}`;
-  await waitFor(`${base}/api/health`);
-
+  const { base } = bench;
   const { call, xsrf, xsrfHeader } = await signUpStaff(base);
 
   // A published template with one question of each type and a property used in the opening text.
@@ -128,7 +100,7 @@ try {
   const deliveredSeconds = (smtp.received.last - bulkStart) / 1000;
   const deliveryRate = smtp.received.count / deliveredSeconds;
 
-  const benchDb = new pg.Client({ connectionString: databaseUrl.toString() });
+  const benchDb = new pg.Client({ connectionString: bench.databaseUrl });
   await benchDb.connect();
   const ids = (await benchDb.query('select id from surveys')).rows.map((row) => row.id);
   await benchDb.end();
@@ -139,12 +111,7 @@ try {
     return ids[next];
   };
 
-  const plainPort = await freePort();
-  const plain = fork(fileURLToPath(new URL('./plain-server.mjs', import.meta.url)), {
-    env: { ...process.env, PORT: String(plainPort) },
-  });
-  children.push(plain);
-  await new Promise((resolve) => plain.once('message', resolve));
+  plain = await startPlainServer();
 
   const respondentHeaders = { cookie: xsrf, ...xsrfHeader, 'content-type': 'application/json' };
   const patchOptions = {
@@ -174,9 +141,9 @@ try {
   // Warm up so that nothing pays for JIT compilation in the measurement.
   await run('warm-up', { ...patchOptions, duration: 2 });
   await run('warm-up', { ...getOptions, duration: 2 });
-  await run('warm-up', { url: `http://127.0.0.1:${plainPort}/plain`, duration: 2 });
+  await run('warm-up', { url: plain.url, duration: 2 });
 
-  const plainResult = await run('plain Fastify route', { url: `http://127.0.0.1:${plainPort}/plain` });
+  const plainResult = await run('plain Fastify route', { url: plain.url });
   const patchResult = await run('PATCH /api/surveys/{id} (two answers)', patchOptions);
   const getResult = await run('GET /api/surveys/{id}', getOptions);
 
@@ -201,9 +168,7 @@ try {
 } finally {
   // Let the last answers of the load generator arrive before the server stops.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  plain?.stop();
+  await bench.stop();
   smtp.server.close();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
 }
