@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import type { WorkspaceActor } from '../../http/request-context.js';
 import { loadVersionDefinition } from '../surveys/survey-definitions.js';
 import { findExportBatch } from './responses.repository.js';
-import { criteriaConditions, loadTemplateContext, type TemplateContext } from './responses.service.js';
+import { criteriaConditions, loadTemplateContext, type TemplateContext } from './template-context.js';
 
 /** Rows read per query: keyset batches keep memory flat however many surveys there are. */
 const exportBatchSize = 2000;

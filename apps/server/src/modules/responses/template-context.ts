@@ -1,0 +1,77 @@
+// The template a responses call is about: its sent versions' questions, lists and base template.
+import { type SurveyDefinition, type SurveyQuestion, surveyDefinitionSchema } from '@graphium/shared';
+import type { SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import type { WorkspaceActor } from '../../http/request-context.js';
+import { buildListLookup, type ListLookup, loadVersionDefinition } from '../surveys/survey-definitions.js';
+import { findListItems } from '../surveys/surveys.repository.js';
+import { buildCriteriaConditions, type ResponseCriteria } from './response-filters.js';
+import { findBaseTemplateId } from './response-stats.repository.js';
+import { findSentVersions, findSurveyTemplate } from './responses.repository.js';
+
+export const templateIdNotFoundMessage = 'Template ID not found';
+
+/** What every responses call needs to know about the template. */
+export interface TemplateContext {
+  templateId: string;
+  workspaceId: string;
+  templateName: string;
+  /** The questions of every sent version, by id; the newest wording wins. */
+  questions: SurveyQuestion[];
+  questionsById: Map<string, SurveyQuestion>;
+  /** The newest sent version's definition (properties and texts for exports). */
+  definition: SurveyDefinition;
+  baseTemplateId: string | null;
+  lists: ListLookup;
+}
+
+export async function loadTemplateContext(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  templateId: string,
+): Promise<TemplateContext> {
+  const template = await findSurveyTemplate(ctx.db, templateId);
+  if (!template || template.workspaceId !== actor.workspaceId) throw notFound(templateIdNotFoundMessage);
+  const versions = await findSentVersions(ctx.db, templateId);
+  const sent = versions.filter((version) => version.state !== 'DRAFT');
+  const chosen = sent.length > 0 ? sent : versions.slice(0, 1);
+  const definitions = await Promise.all(
+    chosen.map((version) =>
+      version.state === 'DRAFT'
+        ? surveyDefinitionSchema.parse(version.definition)
+        : loadVersionDefinition(ctx.db, version.id),
+    ),
+  );
+  const questionsById = new Map<string, SurveyQuestion>();
+  for (const definition of definitions) {
+    for (const question of definition.questions) {
+      if (!questionsById.has(question.id)) questionsById.set(question.id, question);
+    }
+  }
+  const listIds = [
+    ...new Set(
+      [...questionsById.values(), ...(definitions[0]?.properties ?? [])]
+        .map((item) => ('listId' in item ? item.listId : undefined))
+        .filter((id): id is string => Boolean(id)),
+    ),
+  ];
+  const [baseTemplateId, listRows] = await Promise.all([
+    findBaseTemplateId(ctx.db, templateId),
+    findListItems(ctx.db, actor.workspaceId, listIds, { includeArchived: true }),
+  ]);
+  return {
+    templateId,
+    workspaceId: actor.workspaceId,
+    templateName: template.name,
+    questions: [...questionsById.values()],
+    questionsById,
+    definition: definitions[0] ?? surveyDefinitionSchema.parse({}),
+    baseTemplateId,
+    lists: buildListLookup(listRows),
+  };
+}
+
+export function criteriaConditions(template: TemplateContext, criteria: ResponseCriteria): SQL[] {
+  return buildCriteriaConditions(criteria, template.questionsById);
+}
