@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseProviderWorkspace, readProviderWorkspaceId } from './modules/workspaces/provider-workspace.js';
+import {
+  chooseProviderWorkspace,
+  readProviderWorkspaceId,
+} from './modules/workspaces/provider-workspace.service.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 import { signUpClient } from './test/test-client.js';
 

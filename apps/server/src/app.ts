@@ -11,25 +11,26 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppContext } from './context.js';
+import { registerAccessControl } from './http/access.js';
 import { registerAntiForgery } from './http/anti-forgery.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { openApiOptions } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { isUuid } from './ids.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { listRoutes } from './modules/lists/lists.routes.js';
 import { logoRoutes } from './modules/logo/logo.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { responseRoutes } from './modules/responses/responses.routes.js';
 import { smsInboundRoutes } from './modules/suppression/sms-inbound.routes.js';
 import { suppressionRoutes } from './modules/suppression/suppression.routes.js';
-import { isUuid } from './modules/surveys/respondent.service.js';
 import { surveyRoutes } from './modules/surveys/surveys.routes.js';
 import { templateRoutes } from './modules/templates/templates.routes.js';
+import { invitationRoutes } from './modules/workspaces/invitations.routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.js';
 
 /** The whole HTTP application; used by `main.ts` and by the tests (through `app.inject`). */
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      registerAccessControl(api, ctx);
       const modules = [
         healthRoutes,
         authRoutes,

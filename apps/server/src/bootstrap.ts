@@ -1,13 +1,17 @@
 import pino from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { openDatabase } from './db/client.js';
+import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
-import { createEmailTransport } from './delivery/email.js';
-import { startJobQueue } from './jobs/queue.js';
+import { bindJobHandlers, type JobHandler } from './jobs/job-handler.js';
+import { startJobQueue } from './jobs/pg-boss-queue.js';
+import { authJobHandlers } from './modules/auth/auth.job-handlers.js';
 import { noSessionCache, openSessionCache } from './modules/auth/session-cache.js';
-import { settleUrgentDeliveries } from './modules/delivery/outbox.service.js';
-import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.js';
+import { deliveryJobHandlers } from './modules/delivery/delivery.job-handlers.js';
+import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
+import { createEmailTransport } from './modules/delivery/transports/email.js';
+import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.js';
+import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.service.js';
 
 // No password, hash, token or cookie ever reaches a log line.
 const redactedPaths = [
@@ -27,6 +31,43 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
   );
 }
 
+/** Every job the application runs, collected from the modules that own them. */
+export const jobHandlers: readonly JobHandler[] = [
+  ...deliveryJobHandlers,
+  ...reminderJobHandlers,
+  ...authJobHandlers,
+];
+export const jobDefinitions = jobHandlers.map((handler) => handler.job);
+
+export interface ContextOptions {
+  /** Only a process that serves requests looks sessions up; a worker needs no listening connection. */
+  servesRequests: boolean;
+  providerWorkspaceId: string | undefined;
+  now?: () => Date;
+}
+
+/** Starts the job queue and gathers what services need around an open, migrated database. */
+export async function createAppContext(
+  config: Config,
+  database: DatabaseHandle,
+  log: pino.Logger,
+  options: ContextOptions,
+): Promise<AppContext> {
+  const jobs = await startJobQueue(database, log, jobDefinitions);
+  const sessionCache = options.servesRequests ? await openSessionCache(database, log) : noSessionCache;
+  return {
+    config,
+    log,
+    database,
+    db: database.db,
+    jobs,
+    email: createEmailTransport(config.smtpUrl, config.mailFrom),
+    now: options.now ?? (() => new Date()),
+    sessionCache,
+    providerWorkspaceId: options.providerWorkspaceId,
+  };
+}
+
 /** Opens and migrates the database, starts the job queue and gathers what services need. */
 export async function startRuntime(
   config: Config,
@@ -36,20 +77,12 @@ export async function startRuntime(
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(handle);
   const providerWorkspaceId = config.providerWorkspaceId ?? (await readProviderWorkspaceId(handle.db));
-  const jobs = await startJobQueue(handle, log);
-  // Only a process that serves requests looks sessions up; a worker needs no listening connection.
-  const sessionCache = options.servesRequests ? await openSessionCache(handle, log) : noSessionCache;
-  return {
-    config,
-    log,
-    database: handle,
-    db: handle.db,
-    jobs,
-    email: createEmailTransport(config.smtpUrl, config.mailFrom),
-    now: () => new Date(),
-    sessionCache,
-    providerWorkspaceId,
-  };
+  return createAppContext(config, handle, log, { ...options, providerWorkspaceId });
+}
+
+/** Runs the jobs in this process: the server's in-process worker, or `npm run worker`. */
+export function startJobWorkers(ctx: AppContext): Promise<void> {
+  return ctx.jobs.startWorkers(bindJobHandlers(ctx, jobHandlers));
 }
 
 export async function stopRuntime(runtime: AppContext): Promise<void> {

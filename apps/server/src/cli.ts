@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { AppError } from './errors.js';
-import { chooseProviderWorkspace } from './modules/workspaces/provider-workspace.js';
+import { chooseProviderWorkspace } from './modules/workspaces/provider-workspace.service.js';
 
 const usage = `Usage: npm run cli -- provider <workspace id or member e-mail>
 

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
-import type { EmailTransport } from './delivery/email.js';
-import type { JobQueue } from './jobs/queue.js';
+import type { JobQueue } from './jobs/job-queue.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
+import type { EmailTransport } from './modules/delivery/transports/email.js';
 
-/** What services need from the outside world, passed down instead of imported (STYLE.md §4). */
+/** What services need from the outside world, passed down instead of imported. */
 export interface AppContext {
   config: Config;
   database: DatabaseHandle;

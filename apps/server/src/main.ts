@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { startRuntime, stopRuntime } from './bootstrap.js';
+import { startJobWorkers, startRuntime, stopRuntime } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 
 // Built web app beside the server: apps/server/dist → apps/web/dist.
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   config.webDistDir ??= defaultWebDist;
   const ctx = await startRuntime(config);
   const app = await buildApp(ctx);
-  if (config.runWorker) await ctx.jobs.startWorkers(ctx);
+  if (config.runWorker) await startJobWorkers(ctx);
 
   let isStopping = false;
   const stop = async (signal: string) => {

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { looksLikeApiKey, xsrfCookieName, xsrfHeaderName } from '@graphium/shared';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../errors.js';
-import { readBearerToken } from './request-context.js';
+import { readBearerToken } from './credentials.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -35,7 +35,7 @@ export function isValidXsrfToken(secret: string, token: string | undefined): tok
  * Signed double-submit anti-forgery (ARCHITECTURE.md §3): a readable `XSRF-TOKEN` cookie that the
  * client echoes in `X-XSRF-TOKEN` on every mutation. The signature stops a planted cookie. Calls
  * with an API key (`Authorization: Bearer gph_live_…`) carry no ambient credentials and are
- * exempt: a Bearer request never acts through the session cookie (request-context.ts), and a
+ * exempt: a Bearer request never acts through the session cookie (credentials.ts), and a
  * Bearer value that is not shaped like a key gets no exemption at all.
  */
 export function registerAntiForgery(

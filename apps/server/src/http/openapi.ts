@@ -103,8 +103,7 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
           ]),
         ),
       },
-      // Routes are session-only unless their schema says otherwise (`security: []` for public
-      // routes, `sessionOrApiKeySecurity` for the data routes).
+      // Each route's security follows from its declared access (http/access.ts).
       security: [{ sessionCookie: [] }],
     },
     transform(document) {

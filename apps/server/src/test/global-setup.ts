@@ -6,9 +6,10 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
+import { jobDefinitions } from '../bootstrap.js';
 import { wrapPglite, wrapPostgres } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
-import { startJobQueue } from '../jobs/queue.js';
+import { startJobQueue } from '../jobs/pg-boss-queue.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,7 +38,7 @@ export default async function setup(project: TestProject) {
     const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
     const handle = wrapPostgres(pool, url.toString());
     await migrateDatabase(handle);
-    const jobs = await startJobQueue(handle, silent);
+    const jobs = await startJobQueue(handle, silent, jobDefinitions);
     await jobs.stop();
     await handle.close();
     project.provide('postgresTemplate', { adminUrl, templateName });
@@ -56,7 +57,7 @@ export default async function setup(project: TestProject) {
   const client = await PGlite.create();
   const handle = wrapPglite(client);
   await migrateDatabase(handle);
-  const jobs = await startJobQueue(handle, silent);
+  const jobs = await startJobQueue(handle, silent, jobDefinitions);
   await jobs.stop();
   const dump = await client.dumpDataDir('none');
   await client.close();

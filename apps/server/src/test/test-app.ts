@@ -3,13 +3,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { createLogger } from '../bootstrap.js';
+import { createAppContext, createLogger, startJobWorkers, stopRuntime } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
-import { createEmailTransport } from '../delivery/email.js';
-import { startJobQueue } from '../jobs/queue.js';
-import { openSessionCache } from '../modules/auth/session-cache.js';
-import { settleUrgentDeliveries } from '../modules/delivery/outbox.service.js';
 import { openTestDatabase } from './database.js';
 import { TestClient } from './test-client.js';
 
@@ -54,22 +50,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         }),
       )
     : createLogger({ logLevel: 'silent' });
-  const jobs = await startJobQueue(database, log);
   let fixedNow: Date | undefined;
-  const sessionCache = await openSessionCache(database, log);
-  const ctx: AppContext = {
-    config,
-    log,
-    database,
-    db: database.db,
-    jobs,
-    email: createEmailTransport(config.smtpUrl, config.mailFrom),
-    now: () => fixedNow ?? new Date(),
-    sessionCache,
+  const ctx = await createAppContext(config, database, log, {
+    servesRequests: true,
     providerWorkspaceId: options.providerWorkspaceId,
-  };
+    now: () => fixedNow ?? new Date(),
+  });
   const app = await buildApp(ctx);
-  if (options.withWorker) await jobs.startWorkers(ctx);
+  if (options.withWorker) await startJobWorkers(ctx);
   await app.ready();
   return {
     app,
@@ -80,11 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     client: () => new TestClient(app),
     async close() {
       await app.close();
-      await settleUrgentDeliveries();
-      await jobs.stop();
-      ctx.email.close();
-      await sessionCache.close();
-      await database.close();
+      await stopRuntime(ctx);
     },
   };
 }

@@ -1,26 +1,18 @@
-import type { CompleteSignUp, SignUp, StartupResponse } from '@graphium/shared';
+import type { CompleteSignUp, StartupResponse } from '@graphium/shared';
+import { type Membership, type SignedInAccount, selectMembership } from '../../actor.js';
 import type { AppContext } from '../../context.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { conflict } from '../../errors.js';
-import { selectMembership } from '../../http/request-context.js';
-import { hashPassword } from '../auth/passwords.js';
-import { startSession } from '../auth/sessions.js';
-import type { SessionAccount } from '../auth/sessions.repository.js';
-import { acceptInvitationInTransaction } from '../invitations/invitations.service.js';
+import type { Executor } from '../../db/client.js';
 import {
-  findActiveMemberships,
-  insertCustomer,
-  insertMember,
-  insertWorkspace,
-  type Membership,
-} from '../workspaces/workspaces.repository.js';
-import { findAccountByEmail, insertAccount, updateAccount } from './accounts.repository.js';
+  type AccountRow,
+  findAccountByEmail as findAccountRowByEmail,
+  insertAccount,
+  updateAccount,
+} from './accounts.repository.js';
 
-export const duplicateEmailMessage =
-  'An account with this email address already exists. Please sign in instead.';
+export type { AccountRow };
 
 type StartupAccount = Pick<
-  SessionAccount,
+  SignedInAccount,
   'accountId' | 'firstName' | 'lastName' | 'emailAddress' | 'businessName'
 >;
 
@@ -53,7 +45,7 @@ export function buildStartup(
 
 export function getStartup(
   ctx: AppContext,
-  account: SessionAccount,
+  account: SignedInAccount,
   selectedWorkspaceId: unknown,
 ): StartupResponse {
   return buildStartup(
@@ -64,64 +56,10 @@ export function getStartup(
   );
 }
 
-export interface SignedIn {
-  token: string;
-  startup: StartupResponse;
-  selected: Membership;
-}
-
-/**
- * Full sign-up: account, customer and workspace (the new account is its admin). Through an
- * invitation the account joins the inviting workspace instead, with the invited role.
- */
-export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> {
-  if (await findAccountByEmail(ctx.db, input.emailAddress)) throw conflict(duplicateEmailMessage);
-  const passwordHash = await hashPassword(input.password);
-  const now = ctx.now();
-  try {
-    const { account, membership } = await ctx.db.transaction(async (tx) => {
-      const account = await insertAccount(tx, {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        emailAddress: input.emailAddress,
-        businessName: input.businessName ?? null,
-        passwordHash,
-      });
-      if (input.workspaceInvitationId) {
-        const membership = await acceptInvitationInTransaction(
-          tx,
-          input.workspaceInvitationId,
-          { accountId: account.id, emailAddress: account.emailAddress },
-          now,
-        );
-        return { account, membership };
-      }
-      const businessName = input.businessName ?? `${input.firstName} ${input.lastName}`;
-      const customerId = await insertCustomer(tx, businessName);
-      const workspaceName = input.businessName ?? `${input.firstName}'s workspace`;
-      const workspaceId = await insertWorkspace(tx, { customerId, name: workspaceName });
-      await insertMember(tx, { workspaceId, accountId: account.id, role: 'admin' });
-      const membership: Membership = { workspaceId, workspaceName, customerId, role: 'admin' };
-      return { account, membership };
-    });
-    const token = await startSession(ctx, account.id);
-    const startupAccount = { ...account, accountId: account.id };
-    const memberships = await findActiveMemberships(ctx.db, account.id);
-    return {
-      token,
-      selected: membership,
-      startup: buildStartup(ctx, startupAccount, memberships, membership.workspaceId),
-    };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(duplicateEmailMessage);
-    throw error;
-  }
-}
-
 /** The minimal "Complete Your Sign Up" variant: names and business name of the signed-in account. */
 export async function completeProfile(
   ctx: AppContext,
-  account: SessionAccount,
+  account: SignedInAccount,
   input: CompleteSignUp,
   selectedWorkspaceId: unknown,
 ): Promise<StartupResponse> {
@@ -133,4 +71,25 @@ export async function completeProfile(
   await updateAccount(ctx.db, account.accountId, changes);
   ctx.sessionCache.forgetAccount(account.accountId);
   return getStartup(ctx, { ...account, ...changes }, selectedWorkspaceId);
+}
+
+/** The account of an e-mail address, whatever its case. */
+export function findAccountByEmail(db: Executor, emailAddress: string): Promise<AccountRow | undefined> {
+  return findAccountRowByEmail(db, emailAddress);
+}
+
+/** A new account, in the caller's transaction. */
+export function createAccount(
+  db: Executor,
+  values: Pick<AccountRow, 'firstName' | 'lastName' | 'emailAddress' | 'businessName' | 'passwordHash'>,
+): Promise<AccountRow> {
+  return insertAccount(db, values);
+}
+
+export async function setAccountPassword(
+  db: Executor,
+  accountId: string,
+  passwordHash: string,
+): Promise<void> {
+  await updateAccount(db, accountId, { passwordHash });
 }

@@ -6,28 +6,30 @@ import {
 } from '@graphium/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { requireWorkspaceActor, sessionOrApiKeySecurity } from '../../http/request-context.js';
+import { access, actorOf } from '../../http/access.js';
 import { listSurveyAlerts, setSurveyAlertStatus } from './alerts.service.js';
 
 /** Survey alerts (part 1 §2, §7): any member lists them; editors and admins hide and show them. */
 export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const schema = { tags: ['survey-alerts'], security: sessionOrApiKeySecurity };
+  const schema = { tags: ['survey-alerts'] };
 
   app.get(
     '/survey-alerts/',
     {
+      config: { access: access.workspace('read') },
       schema: {
         ...schema,
         summary: "The workspace's survey alerts, newest first, hidden ones included",
         response: { 200: surveyAlertsResponseSchema },
       },
     },
-    async (request) => listSurveyAlerts(ctx, await requireWorkspaceActor(ctx, request, 'read')),
+    async (request) => listSurveyAlerts(ctx, actorOf(request)),
   );
 
   app.patch(
     '/survey-alerts/:id/status',
     {
+      config: { access: access.workspace('write') },
       schema: {
         ...schema,
         summary: 'Hide (isActive false) or show again (true) a survey alert',
@@ -36,9 +38,6 @@ export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: surveyAlertSchema },
       },
     },
-    async (request) => {
-      const actor = await requireWorkspaceActor(ctx, request, 'write');
-      return setSurveyAlertStatus(ctx, actor, request.params.id, request.body.isActive);
-    },
+    async (request) => setSurveyAlertStatus(ctx, actorOf(request), request.params.id, request.body.isActive),
   );
 };

@@ -14,20 +14,21 @@ import {
   surveyResponsePath,
   surveySettingsSchema,
 } from '@graphium/shared';
+import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { notFound } from '../../errors.js';
 import {
   type AlertMatch,
   type AlertNotification,
+  dispatchMessages,
+  type NewOutboxMessage,
+  queueMessages,
   renderAlertEmail,
   renderAlertSlackText,
-} from '../../delivery/templates.js';
-import { notFound } from '../../errors.js';
-import type { WorkspaceActor } from '../../http/request-context.js';
-import { insertOutboxMessages, type NewOutboxMessage } from '../delivery/outbox.repository.js';
-import { dispatchMessages } from '../delivery/outbox.service.js';
-import { buildListLookup, listIdsOf, loadVersionDefinition } from '../surveys/survey-definitions.js';
-import { findActiveListItems } from '../surveys/surveys.repository.js';
+} from '../delivery/delivery.service.js';
+import { loadListLookup } from '../lists/list-lookup.service.js';
+import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
 import { alertFires } from './alert-conditions.js';
 import {
   findSurveyAlert,
@@ -90,10 +91,7 @@ export async function fireSurveyAlerts(
   const definition = await loadVersionDefinition(tx, survey.templateVersionId);
   const fired = alerts.filter((alert) => alertFires(alert, definition.questions, responses));
   if (fired.length === 0) return [];
-  const listIds = listIdsOf(definition, 'questions');
-  const lists = buildListLookup(
-    listIds.length > 0 ? await findActiveListItems(tx, survey.workspaceId, listIds) : [],
-  );
+  const lists = await loadListLookup(tx, survey.workspaceId, listIdsOf(definition, 'questions'));
   const byId = new Map(definition.questions.map((question) => [question.id, question]));
   const describe = (question: SurveyQuestion | undefined, value: SurveyAnswer | string | number): string => {
     const listId = question && 'listId' in question ? question.listId : undefined;
@@ -167,7 +165,7 @@ export async function fireSurveyAlerts(
       });
     }
   }
-  return insertOutboxMessages(tx, messages);
+  return queueMessages(tx, messages);
 }
 
 /** After the completing transaction: the alert messages leave at once (within 5 s, issue 7). */

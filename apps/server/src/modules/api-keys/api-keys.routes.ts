@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { requireMember } from '../../http/request-context.js';
+import { access, actorOf } from '../../http/access.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 
 const apiKeyParams = z.object({ id: z.uuid('API key not found') });
@@ -25,8 +25,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary: "List the customer's API keys, newest first",
         response: { 200: apiKeysResponseSchema },
       },
+      config: { access: access.member() },
     },
-    async (request) => listApiKeys(ctx, await requireMember(ctx, request)),
+    async (request) => listApiKeys(ctx, actorOf(request)),
   );
 
   app.post(
@@ -38,11 +39,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         body: createApiKeySchema,
         response: { 201: createdApiKeySchema },
       },
+      config: { access: access.member('admin') },
     },
-    async (request, reply) => {
-      const member = await requireMember(ctx, request, 'admin');
-      return reply.status(201).send(await createApiKey(ctx, member, request.body));
-    },
+    async (request, reply) => reply.status(201).send(await createApiKey(ctx, actorOf(request), request.body)),
   );
 
   app.delete(
@@ -54,10 +53,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         params: apiKeyParams,
         response: { 200: apiKeySchema },
       },
+      config: { access: access.member('admin') },
     },
-    async (request) => {
-      const member = await requireMember(ctx, request, 'admin');
-      return revokeApiKey(ctx, member, request.params.id);
-    },
+    async (request) => revokeApiKey(ctx, actorOf(request), request.params.id),
   );
 };

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import {
   type ApiKey,
+  type ApiKeyScope,
   type ApiKeysResponse,
   apiKeyPrefix,
   type CreateApiKeyInput,
   type CreatedApiKey,
   createApiKeySchema,
 } from '@graphium/shared';
+import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound, unauthenticated } from '../../errors.js';
-import type { MemberContext, WorkspaceActor } from '../../http/request-context.js';
-import { hashToken } from '../auth/tokens.js';
+import { hashToken } from '../../tokens.js';
 import {
   type ApiKeyRow,
   findActiveApiKey,
@@ -46,26 +47,26 @@ export function generateApiKey(): { apiKey: string; keyHash: string } {
 }
 
 /** `GET /customers/api-keys`: any member sees the keys of their workspace's customer. */
-export async function listApiKeys(ctx: AppContext, member: MemberContext): Promise<ApiKeysResponse> {
-  const rows = await findCustomerApiKeys(ctx.db, member.membership.customerId);
+export async function listApiKeys(ctx: AppContext, actor: WorkspaceActor): Promise<ApiKeysResponse> {
+  const rows = await findCustomerApiKeys(ctx.db, actor.customerId);
   return { apiKeys: rows.map(toApiKey) };
 }
 
 /** `POST /customers/api-keys`: the reply is the only time the key itself leaves the server. */
 export async function createApiKey(
   ctx: AppContext,
-  member: MemberContext,
+  actor: WorkspaceActor,
   input: CreateApiKeyInput,
 ): Promise<CreatedApiKey> {
   const { apiKeyName, apiKeyDescription, scope } = createApiKeySchema.parse(input);
   const { apiKey, keyHash } = generateApiKey();
   const row = await insertApiKey(ctx.db, {
-    customerId: member.membership.customerId,
+    customerId: actor.customerId,
     name: apiKeyName,
     description: apiKeyDescription ?? null,
     keyHash,
     scope,
-    createdByAccountId: member.account.accountId,
+    createdByAccountId: actor.accountId ?? null,
   });
   return {
     apiKeyId: row.id,
@@ -83,10 +84,10 @@ export async function createApiKey(
  */
 export async function revokeApiKey(
   ctx: AppContext,
-  member: MemberContext,
+  actor: WorkspaceActor,
   apiKeyId: string,
 ): Promise<ApiKey> {
-  const { customerId } = member.membership;
+  const { customerId } = actor;
   const revoked = await revokeCustomerApiKey(ctx.db, customerId, apiKeyId, ctx.now());
   if (revoked) return toApiKey(revoked);
   const existing = await findCustomerApiKey(ctx.db, customerId, apiKeyId);
@@ -94,16 +95,25 @@ export async function revokeApiKey(
   return toApiKey(existing);
 }
 
+/** A key in use: its customer, the workspace it acts in and what it may do. */
+export interface AuthenticatedApiKey {
+  apiKeyId: string;
+  customerId: string;
+  workspaceId: string;
+  scope: ApiKeyScope;
+}
+
 /**
- * Who acts for a key: the workspace named by `x-workspace-id` among its customer's workspaces,
- * else the oldest. An unknown or revoked key fails at once, never falling back to a session.
+ * The key behind a bearer credential and the workspace it acts in: the requested one among its
+ * customer's workspaces, else the oldest. An unknown or revoked key fails at once, never falling
+ * back to a session.
  */
 export async function authenticateApiKey(
   ctx: AppContext,
   apiKey: string,
   requestedWorkspaceId: unknown,
   access: 'read' | 'write',
-): Promise<WorkspaceActor> {
+): Promise<AuthenticatedApiKey> {
   const key = await findActiveApiKey(ctx.db, hashToken(apiKey));
   if (!key) throw unauthenticated(invalidApiKeyMessage);
   if (access === 'write' && key.scope !== 'read-write') throw forbidden(readOnlyApiKeyMessage);
@@ -113,5 +123,5 @@ export async function authenticateApiKey(
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > touchIntervalMs) {
     await touchApiKey(ctx.db, key.apiKeyId, now, touchIntervalMs);
   }
-  return { workspaceId, customerId: key.customerId, apiKeyId: key.apiKeyId };
+  return { workspaceId, customerId: key.customerId, apiKeyId: key.apiKeyId, scope: key.scope };
 }

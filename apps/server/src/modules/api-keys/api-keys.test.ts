@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { requireWorkspaceActor } from '../../http/request-context.js';
+import { workspaceActorFor } from '../../http/access.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
 import { insertWorkspace } from '../workspaces/workspaces.repository.js';
@@ -48,7 +48,7 @@ async function joinAs(admin: TestClient, role: 'viewer' | 'editor' | 'admin'): P
   return client;
 }
 
-/** The request parts `requireWorkspaceActor` reads, without a cookie. */
+/** The request parts `workspaceActorFor` reads, without a cookie. */
 function fakeRequest(headers: Record<string, string>): FastifyRequest {
   return {
     headers,
@@ -240,7 +240,7 @@ describe('API keys on session-only routes', () => {
   });
 });
 
-describe('requireWorkspaceActor with an API key', () => {
+describe('who acts on a data route with an API key', () => {
   it("acts in the customer's oldest workspace, or the one x-workspace-id names among its own", async () => {
     const { client: admin, startup } = await signUpClient(t.client());
     const { startup: stranger } = await signUpClient(t.client());
@@ -248,19 +248,19 @@ describe('requireWorkspaceActor with an API key', () => {
     const key = await generate(admin);
     const second = await insertWorkspace(t.ctx.db, { customerId: workspace!.customerId, name: 'Second' });
 
-    const actor = await requireWorkspaceActor(t.ctx, fakeRequest(bearer(key.apiKey)), 'read');
+    const actor = await workspaceActorFor(t.ctx, fakeRequest(bearer(key.apiKey)), 'read');
     expect(actor).toEqual({
       workspaceId: workspace!.workspaceId,
       customerId: workspace!.customerId,
       apiKeyId: key.apiKeyId,
     });
-    const chosen = await requireWorkspaceActor(
+    const chosen = await workspaceActorFor(
       t.ctx,
       fakeRequest({ ...bearer(key.apiKey), 'x-workspace-id': second }),
       'read',
     );
     expect(chosen.workspaceId).toBe(second);
-    const foreign = await requireWorkspaceActor(
+    const foreign = await workspaceActorFor(
       t.ctx,
       fakeRequest({ ...bearer(key.apiKey), 'x-workspace-id': stranger.workspaces[0]!.workspaceId }),
       'read',
@@ -272,12 +272,10 @@ describe('requireWorkspaceActor with an API key', () => {
     const { client: admin } = await signUpClient(t.client());
     const readKey = await generate(admin, { scope: 'read' });
     const writeKey = await generate(admin, { scope: 'read-write' });
-    const refused = await rejectionOf(
-      requireWorkspaceActor(t.ctx, fakeRequest(bearer(readKey.apiKey)), 'write'),
-    );
+    const refused = await rejectionOf(workspaceActorFor(t.ctx, fakeRequest(bearer(readKey.apiKey)), 'write'));
     expect(refused.code).toBe('FORBIDDEN');
     expect(refused.message).toBe('This API key is read-only.');
-    const writer = await requireWorkspaceActor(t.ctx, fakeRequest(bearer(writeKey.apiKey)), 'write');
+    const writer = await workspaceActorFor(t.ctx, fakeRequest(bearer(writeKey.apiKey)), 'write');
     expect(writer.apiKeyId).toBe(writeKey.apiKeyId);
   });
 
@@ -291,14 +289,14 @@ describe('requireWorkspaceActor with an API key', () => {
       'Bearer nonsense',
       'Bearer',
     ]) {
-      const error = await rejectionOf(requireWorkspaceActor(t.ctx, fakeRequest({ authorization }), 'read'));
+      const error = await rejectionOf(workspaceActorFor(t.ctx, fakeRequest({ authorization }), 'read'));
       expect(error.code, authorization).toBe('UNAUTHENTICATED');
       expect(error.message).toBe('Invalid or revoked API key.');
     }
   });
 
   it('falls back to the session without a Bearer header', async () => {
-    const error = await rejectionOf(requireWorkspaceActor(t.ctx, fakeRequest({}), 'read'));
+    const error = await rejectionOf(workspaceActorFor(t.ctx, fakeRequest({}), 'read'));
     expect(error.code).toBe('UNAUTHENTICATED');
     expect(error.message).toBe('Please sign in to continue.');
   });
@@ -306,7 +304,7 @@ describe('requireWorkspaceActor with an API key', () => {
   it('records the last use at most once a minute', async () => {
     const { client: admin } = await signUpClient(t.client());
     const key = await generate(admin);
-    const use = () => requireWorkspaceActor(t.ctx, fakeRequest(bearer(key.apiKey)), 'read');
+    const use = () => workspaceActorFor(t.ctx, fakeRequest(bearer(key.apiKey)), 'read');
     const lastUsedAt = async () => (await listKeys(admin))[0]?.lastUsedAt;
     const start = Date.now();
     try {

@@ -3,12 +3,14 @@ import {
   messageResponseSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
+  signUpSchema,
   startupResponseSchema,
 } from '@graphium/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { access } from '../../http/access.js';
+import { clearSessionCookies, readSessionToken, setSessionCookies } from '../../http/credentials.js';
 import { authRateLimit } from '../../http/rate-limit.js';
-import { clearSessionCookies, readSessionToken, setSessionCookies } from '../../http/request-context.js';
 import {
   login,
   logout,
@@ -16,42 +18,59 @@ import {
   requestPasswordReset,
   resetPassword,
   resetRequestedMessage,
+  type SignedIn,
+  signUp,
 } from './auth.service.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const startSessionCookies = (reply: Parameters<typeof setSessionCookies>[1], signedIn: SignedIn) =>
+    setSessionCookies(ctx, reply, signedIn.token, {
+      accountId: signedIn.startup.account.accountId,
+      workspaceId: signedIn.selected.workspaceId,
+      customerId: signedIn.selected.customerId,
+    });
+
   app.post(
-    '/auth/login',
+    '/accounts/',
     {
-      schema: { tags: ['auth'], security: [], body: loginSchema, response: { 200: startupResponseSchema } },
-      config: { rateLimit: authRateLimit(ctx) },
+      schema: { tags: ['accounts'], body: signUpSchema, response: { 201: startupResponseSchema } },
+      config: { access: access.anyone, rateLimit: authRateLimit(ctx) },
     },
     async (request, reply) => {
-      const { token, startup, selected } = await login(ctx, request.body);
-      setSessionCookies(ctx, reply, token, {
-        accountId: startup.account.accountId,
-        workspaceId: selected.workspaceId,
-        customerId: selected.customerId,
-      });
-      return startup;
+      const signedIn = await signUp(ctx, request.body);
+      startSessionCookies(reply, signedIn);
+      return reply.status(201).send(signedIn.startup);
     },
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'], security: [] } }, async (request, reply) => {
-    await logout(ctx, readSessionToken(request));
-    clearSessionCookies(reply);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/auth/login',
+    {
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: startupResponseSchema } },
+      config: { access: access.anyone, rateLimit: authRateLimit(ctx) },
+    },
+    async (request, reply) => {
+      const signedIn = await login(ctx, request.body);
+      startSessionCookies(reply, signedIn);
+      return signedIn.startup;
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'] }, config: { access: access.anyone } },
+    async (request, reply) => {
+      await logout(ctx, readSessionToken(request));
+      clearSessionCookies(reply);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/auth/password-reset',
     {
-      schema: {
-        tags: ['auth'],
-        security: [],
-        body: passwordResetRequestSchema,
-        response: { 202: messageResponseSchema },
-      },
-      config: { rateLimit: authRateLimit(ctx) },
+      schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 202: messageResponseSchema } },
+      config: { access: access.anyone, rateLimit: authRateLimit(ctx) },
     },
     async (request, reply) => {
       await requestPasswordReset(ctx, request.body.emailAddress);
@@ -64,11 +83,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: {
         tags: ['auth'],
-        security: [],
         body: passwordResetConfirmSchema,
         response: { 200: messageResponseSchema },
       },
-      config: { rateLimit: authRateLimit(ctx) },
+      config: { access: access.anyone, rateLimit: authRateLimit(ctx) },
     },
     async (request) => {
       await resetPassword(ctx, request.body);

@@ -1,12 +1,18 @@
-import type { Login, PasswordResetConfirm } from '@graphium/shared';
+import type { Login, PasswordResetConfirm, SignUp, StartupResponse } from '@graphium/shared';
+import type { Membership } from '../../actor.js';
 import type { AppContext } from '../../context.js';
-import { renderPasswordResetEmail } from '../../delivery/templates.js';
-import { forbidden, invalid, unauthenticated } from '../../errors.js';
-import { findAccountByEmail, updateAccount } from '../accounts/accounts.repository.js';
-import { buildStartup, type SignedIn } from '../accounts/accounts.service.js';
-import { dispatchMessages, queueEmail } from '../delivery/outbox.service.js';
-import { acceptInvitationInTransaction } from '../invitations/invitations.service.js';
-import { findActiveMemberships, type Membership } from '../workspaces/workspaces.repository.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { conflict, forbidden, invalid, unauthenticated } from '../../errors.js';
+import { createToken, hashToken } from '../../tokens.js';
+import {
+  buildStartup,
+  createAccount,
+  findAccountByEmail,
+  setAccountPassword,
+} from '../accounts/accounts.service.js';
+import { dispatchMessages, queueEmail, renderPasswordResetEmail } from '../delivery/delivery.service.js';
+import { acceptInvitationInTransaction } from '../workspaces/invitations.service.js';
+import { createWorkspaceOfNewAccount, findActiveMemberships } from '../workspaces/workspaces.service.js';
 import {
   consumeResetToken,
   expireAccountResetTokens,
@@ -14,10 +20,11 @@ import {
 } from './password-reset.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { startSession } from './sessions.js';
-import { deleteAccountSessions, deleteSession } from './sessions.repository.js';
-import { createToken, hashToken } from './tokens.js';
+import { deleteAccountSessions, deleteExpiredSessions, deleteSession } from './sessions.repository.js';
 
 export const wrongCredentialsMessage = 'Incorrect email address or password.';
+export const duplicateEmailMessage =
+  'An account with this email address already exists. Please sign in instead.';
 export const resetRequestedMessage =
   'If an account exists for that email address, we have sent a link to reset its password.';
 export const invalidResetLinkMessage =
@@ -25,6 +32,59 @@ export const invalidResetLinkMessage =
 export const passwordChangedMessage =
   'Your password has been changed. Please sign in with your new password.';
 const resetLinkLifetimeMs = 60 * 60 * 1000;
+
+export interface SignedIn {
+  token: string;
+  startup: StartupResponse;
+  selected: Membership;
+}
+
+/**
+ * Full sign-up: account, customer and workspace (the new account is its admin). Through an
+ * invitation the account joins the inviting workspace instead, with the invited role.
+ */
+export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> {
+  if (await findAccountByEmail(ctx.db, input.emailAddress)) throw conflict(duplicateEmailMessage);
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  try {
+    const { account, membership } = await ctx.db.transaction(async (tx) => {
+      const account = await createAccount(tx, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        emailAddress: input.emailAddress,
+        businessName: input.businessName ?? null,
+        passwordHash,
+      });
+      if (input.workspaceInvitationId) {
+        const membership = await acceptInvitationInTransaction(
+          tx,
+          input.workspaceInvitationId,
+          { accountId: account.id, emailAddress: account.emailAddress },
+          now,
+        );
+        return { account, membership };
+      }
+      const membership = await createWorkspaceOfNewAccount(tx, {
+        accountId: account.id,
+        customerName: input.businessName ?? `${input.firstName} ${input.lastName}`,
+        workspaceName: input.businessName ?? `${input.firstName}'s workspace`,
+      });
+      return { account, membership };
+    });
+    const token = await startSession(ctx, account.id);
+    const startupAccount = { ...account, accountId: account.id };
+    const memberships = await findActiveMemberships(ctx.db, account.id);
+    return {
+      token,
+      selected: membership,
+      startup: buildStartup(ctx, startupAccount, memberships, membership.workspaceId),
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(duplicateEmailMessage);
+    throw error;
+  }
+}
 
 /** Sign-in (part 1 §4); with an invitation id the account joins that workspace first. */
 export async function login(ctx: AppContext, input: Login): Promise<SignedIn> {
@@ -99,9 +159,14 @@ export async function resetPassword(ctx: AppContext, input: PasswordResetConfirm
   const accountId = await ctx.db.transaction(async (tx) => {
     const resetAccountId = await consumeResetToken(tx, hashToken(input.token), ctx.now());
     if (!resetAccountId) throw invalid(invalidResetLinkMessage, { token: invalidResetLinkMessage });
-    await updateAccount(tx, resetAccountId, { passwordHash });
+    await setAccountPassword(tx, resetAccountId, passwordHash);
     await deleteAccountSessions(tx, resetAccountId);
     return resetAccountId;
   });
   ctx.sessionCache.forgetAccount(accountId);
+}
+
+/** The `purge-sessions` job: expired sessions are of no use to anyone and hold an account's traces. */
+export async function purgeExpiredSessions(ctx: AppContext): Promise<number> {
+  return deleteExpiredSessions(ctx.db, ctx.now());
 }

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../db/schema.js';
+import { startJobWorkers } from '../../bootstrap.js';
+import { outboxMessages, sessions } from '../../db/schema.js';
 import { startTestMailbox, type TestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
+import { purgeExpiredSessions } from './auth.service.js';
 
 let t: TestApp;
 let mailbox: TestMailbox;
@@ -87,6 +89,26 @@ describe('sign-in and sign-out', () => {
     const { client } = await signUpClient(t.client());
     const startup = await client.get('/api/accounts/startup');
     expect(startup.body).not.toMatch(/password|hash|token/i);
+  });
+});
+
+describe('expired sessions', () => {
+  it('are deleted by the purge job, and live ones are kept', async () => {
+    const { startup } = await signUpClient(t.client());
+    const accountId = startup.account.accountId;
+    const sessionsOf = () => t.ctx.db.select().from(sessions).where(eq(sessions.accountId, accountId));
+    const [session] = await sessionsOf();
+    expect(session).toBeDefined();
+    try {
+      t.setNow(new Date(session!.expiresAt.getTime() - 1000));
+      await purgeExpiredSessions(t.ctx);
+      expect(await sessionsOf()).toHaveLength(1);
+      t.setNow(new Date(session!.expiresAt.getTime() + 1000));
+      expect(await purgeExpiredSessions(t.ctx)).toBeGreaterThanOrEqual(1);
+      expect(await sessionsOf()).toHaveLength(0);
+    } finally {
+      t.setNow(undefined);
+    }
   });
 });
 
@@ -234,7 +256,7 @@ describe('secrets in logs', () => {
         .from(outboxMessages)
         .where(eq(outboxMessages.recipient, body.emailAddress));
       const token = /token=([\w-]+)/.exec(message!.textBody)![1]!;
-      await logged.ctx.jobs.startWorkers(logged.ctx);
+      await startJobWorkers(logged.ctx);
       await expect
         .poll(() => lines.some((line) => line.includes('e-mail kept in the outbox')), { timeout: 10_000 })
         .toBe(true);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
+import { hashToken } from '../../tokens.js';
 import { MemorySessionCache } from './session-cache.js';
 import type { SessionAccount } from './sessions.repository.js';
-import { hashToken } from './tokens.js';
 
 function sessionOf(accountId: string, tokenHash: string): SessionAccount {
   return {

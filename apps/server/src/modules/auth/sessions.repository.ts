@@ -1,19 +1,13 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Membership, SignedInAccount } from '../../actor.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, sessions, workspaceMembers, workspaces } from '../../db/schema.js';
-import type { Membership } from '../workspaces/workspaces.repository.js';
 
-export interface SessionAccount {
+/** A live session: its signed-in account, with when the session was last seen and ends. */
+export interface SessionAccount extends SignedInAccount {
   tokenHash: string;
-  accountId: string;
   lastSeenAt: Date;
   expiresAt: Date;
-  firstName: string;
-  lastName: string;
-  emailAddress: string;
-  businessName: string | null;
-  /** Active memberships, oldest first. */
-  memberships: Membership[];
 }
 
 export async function insertSession(
@@ -99,6 +93,11 @@ export async function deleteAccountSessions(db: Executor, accountId: string): Pr
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
 }
 
-export async function deleteExpiredSessions(db: Executor, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`${now.toISOString()}`));
+/** Deletes the sessions expired before `now`; answers how many. */
+export async function deleteExpiredSessions(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, sql`${now.toISOString()}::timestamptz`))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.length;
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
-import { sessionLifetimeMs } from '../../http/request-context.js';
+import { createToken } from '../../tokens.js';
+import { sessionLifetimeMs } from './authentication.service.js';
 import { insertSession } from './sessions.repository.js';
-import { createToken } from './tokens.js';
 
 /** Opens a server-side session and answers the token for the cookie. */
 export async function startSession(ctx: AppContext, accountId: string): Promise<string> {

@@ -1,6 +1,12 @@
 import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { outboxMessages, suppressedContacts, surveys, workspaces } from '../../db/schema.js';
+import {
+  notificationSettings,
+  outboxMessages,
+  suppressedContacts,
+  surveys,
+  workspaces,
+} from '../../db/schema.js';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessage = typeof outboxMessages.$inferInsert;
@@ -61,13 +67,18 @@ export interface ClaimedMessage {
   isSuppressed: boolean;
   /** A reminder's survey was completed or has expired since it was written. */
   isSurveyClosed: boolean;
+  /** A Slack message's destination: the workspace's webhook as it is now. */
+  slackWebhookUrl: string | null;
 }
 
+// In an UPDATE's RETURNING list the query builder names columns without their table, so inside a
+// subquery they would bind to the subquery's own table: the claimed row's columns are qualified.
+const claimed = (column: string) => sql.raw(`"outbox_messages"."${column}"`);
+
 /**
- * Claims a queued message for delivery on one of `channels`: it becomes `sending`, committed
- * before the transport is called, with `leaseUntil` as its next attempt. A worker that dies while
- * sending leaves it `sending`; the sweep then marks it failed rather than send a second copy.
- * Answers nothing when it is not queued (sent, claimed by another worker) or on another channel.
+ * The claim reads, in the same statement, what the message needs as it leaves: the workspace's
+ * name, whether its contact is on the workspace's suppression list, whether its survey closed,
+ * and its Slack webhook.
  */
 function prepareClaimQueuedMessage(db: Executor) {
   return db
@@ -88,9 +99,12 @@ function prepareClaimQueuedMessage(db: Executor) {
       ...getTableColumns(outboxMessages),
       workspaceName: sql<
         string | null
-      >`(select ${workspaces.name} from ${workspaces} where ${workspaces.id} = ${outboxMessages.workspaceId})`,
-      isSuppressed: sql<boolean>`${outboxMessages.channel} in ('email', 'sms') and exists (select 1 from ${suppressedContacts} where ${suppressedContacts.workspaceId} = ${outboxMessages.workspaceId} and ${suppressedContacts.contact} = ${outboxMessages.recipient})`,
-      isSurveyClosed: sql<boolean>`${outboxMessages.purpose} = 'survey-reminder' and exists (select 1 from ${surveys} where ${surveys.id} = ${outboxMessages.surveyId} and (${surveys.state} = 'COMPLETE' or ${surveys.expiresAt} <= ${sql.placeholder('now')}::timestamptz))`,
+      >`(select w.name from ${workspaces} w where w.id = ${claimed('workspace_id')})`,
+      isSuppressed: sql<boolean>`${claimed('channel')} in ('email', 'sms') and exists (select 1 from ${suppressedContacts} s where s.workspace_id = ${claimed('workspace_id')} and s.contact = ${claimed('recipient')})`,
+      isSurveyClosed: sql<boolean>`${claimed('purpose')} = 'survey-reminder' and exists (select 1 from ${surveys} v where v.id = ${claimed('survey_id')} and (v.state = 'COMPLETE' or v.expires_at <= ${sql.placeholder('now')}::timestamptz))`,
+      slackWebhookUrl: sql<
+        string | null
+      >`case when ${claimed('channel')} = 'slack' then (select n.slack_webhook_url from ${notificationSettings} n where n.workspace_id = ${claimed('workspace_id')}) end`,
     })
     .prepare('claim_outbox_message');
 }
@@ -146,8 +160,8 @@ export async function claimQueuedMessage(
     now: now.toISOString(),
   });
   if (!row) return undefined;
-  const { workspaceName, isSuppressed, isSurveyClosed, ...message } = row;
-  return { message, workspaceName, isSuppressed, isSurveyClosed };
+  const { workspaceName, isSuppressed, isSurveyClosed, slackWebhookUrl, ...message } = row;
+  return { message, workspaceName, isSuppressed, isSurveyClosed, slackWebhookUrl };
 }
 
 export async function markMessageSent(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { access } from '../../http/access.js';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -12,9 +13,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/health',
     {
+      config: { access: access.anyone },
       schema: {
         tags: ['operations'],
-        security: [],
         response: {
           200: healthSchema,
           503: healthSchema,

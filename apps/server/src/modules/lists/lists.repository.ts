@@ -1,11 +1,17 @@
 import type { ListItemValues, ListState } from '@graphium/shared';
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { listItems, listProperties, lists } from '../../db/schema.js';
 
 export type ListRow = typeof lists.$inferSelect;
 export type ListPropertyRow = typeof listProperties.$inferSelect;
 export type ListItemRow = typeof listItems.$inferSelect;
+
+export interface ListItemsOfList {
+  listId: string;
+  properties: { name: string; isDefaultLabel: boolean }[];
+  items: { id: string; properties: Record<string, string | number | boolean | null> }[];
+}
 
 /** The workspace's lists, newest first, with their property count and active item count. */
 export async function findListSummaries(db: Executor, workspaceId: string) {
@@ -195,4 +201,57 @@ export async function updateItem(
     .where(eq(listItems.id, itemId))
     .returning();
   return row!;
+}
+
+/**
+ * The items of the workspace's lists among `listIds`, with their properties; archived ones only
+ * when asked (old answers in reports and exports still name them).
+ */
+export async function findListItems(
+  db: Executor,
+  workspaceId: string,
+  listIds: string[],
+  options: { includeArchived: boolean },
+): Promise<ListItemsOfList[]> {
+  const ids = [...(await findWorkspaceListIds(db, workspaceId, listIds))];
+  if (ids.length === 0) return [];
+  const [propertyRows, itemRows] = await Promise.all([
+    db
+      .select({
+        listId: listProperties.listId,
+        name: listProperties.name,
+        isDefaultLabel: listProperties.isDefaultLabel,
+      })
+      .from(listProperties)
+      .where(inArray(listProperties.listId, ids))
+      .orderBy(listProperties.position, listProperties.createdAt, listProperties.id),
+    db
+      .select({ listId: listItems.listId, id: listItems.id, properties: listItems.properties })
+      .from(listItems)
+      .where(
+        options.includeArchived
+          ? inArray(listItems.listId, ids)
+          : and(inArray(listItems.listId, ids), eq(listItems.isArchived, false)),
+      )
+      .orderBy(listItems.createdAt, listItems.id),
+  ]);
+  return ids.map((listId) => ({
+    listId,
+    properties: propertyRows.filter((row) => row.listId === listId),
+    items: itemRows.filter((row) => row.listId === listId),
+  }));
+}
+
+/** The ids among `listIds` of lists that belong to the workspace. */
+export async function findWorkspaceListIds(
+  db: Executor,
+  workspaceId: string,
+  listIds: string[],
+): Promise<Set<string>> {
+  if (listIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: lists.id })
+    .from(lists)
+    .where(and(eq(lists.workspaceId, workspaceId), inArray(lists.id, listIds)));
+  return new Set(rows.map((row) => row.id));
 }

@@ -13,15 +13,10 @@ import {
   updateListSchema,
   updateListStateSchema,
 } from '@graphium/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import {
-  requireWorkspaceActor,
-  sessionOrApiKeySecurity,
-  type WorkspaceActor,
-} from '../../http/request-context.js';
+import { access, actorOf } from '../../http/access.js';
 import {
   addListItem,
   addListProperty,
@@ -45,29 +40,21 @@ const importBodyLimit = 20 * 1024 * 1024;
 
 /** Lookup lists (part 1 §7): `/lists/...`. */
 export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const actors = new WeakMap<FastifyRequest, WorkspaceActor>();
-  // Who may act is settled before the body is validated, so a signed-out caller learns nothing
-  // about the payload: reads need any member, changes an editor or admin (or an API key).
-  app.addHook('preValidation', async (request) => {
-    actors.set(
-      request,
-      await requireWorkspaceActor(ctx, request, request.method === 'GET' ? 'read' : 'write'),
-    );
-  });
-  const actorOf = (request: FastifyRequest) => actors.get(request)!;
-
   app.get(
     '/lists/',
-    { schema: { tags, security: sessionOrApiKeySecurity, response: { 200: listsResponseSchema } } },
+    {
+      config: { access: access.workspace('read') },
+      schema: { tags, response: { 200: listsResponseSchema } },
+    },
     async (request) => listLists(ctx, actorOf(request)),
   );
 
   app.post(
     '/lists/',
     {
+      config: { access: access.workspace('write') },
       schema: {
         tags,
-        security: sessionOrApiKeySecurity,
         body: createListSchema,
         response: { 201: listSchema },
       },
@@ -78,7 +65,8 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/lists/:id',
     {
-      schema: { tags, security: sessionOrApiKeySecurity, params: listParams, response: { 200: listSchema } },
+      config: { access: access.workspace('read') },
+      schema: { tags, params: listParams, response: { 200: listSchema } },
     },
     async (request) => getList(ctx, actorOf(request), request.params.id),
   );
@@ -86,9 +74,9 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.patch(
     '/lists/:id',
     {
+      config: { access: access.workspace('write') },
       schema: {
         tags,
-        security: sessionOrApiKeySecurity,
         params: listParams,
         body: updateListSchema,
         response: { 200: listSchema },
@@ -100,9 +88,9 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.patch(
     '/lists/:id/state',
     {
+      config: { access: access.workspace('write') },
       schema: {
         tags,
-        security: sessionOrApiKeySecurity,
         params: listParams,
         body: updateListStateSchema,
         response: { 200: listSchema },
@@ -114,9 +102,9 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/lists/:id/property',
     {
+      config: { access: access.workspace('write') },
       schema: {
         tags,
-        security: sessionOrApiKeySecurity,
         params: listParams,
         body: createListPropertySchema,
         response: { 201: listPropertySchema },
@@ -131,9 +119,9 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.patch(
     '/lists/:id/property/:propertyId',
     {
+      config: { access: access.workspace('write') },
       schema: {
         tags,
-        security: sessionOrApiKeySecurity,
         params: propertyParams,
         body: updateListPropertySchema,
         response: { 200: listPropertySchema },
@@ -152,9 +140,9 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/lists/:id/item',
     {
+      config: { access: access.workspace('write') },
       schema: {
         tags,
-        security: sessionOrApiKeySecurity,
         params: listParams,
         body: createListItemSchema,
         response: { 201: listItemSchema },
@@ -169,9 +157,9 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.patch(
     '/lists/:id/item/:itemId',
     {
+      config: { access: access.workspace('write') },
       schema: {
         tags,
-        security: sessionOrApiKeySecurity,
         params: itemParams,
         body: updateListItemSchema,
         response: { 200: listItemSchema },
@@ -184,10 +172,10 @@ export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/lists/:id/items/import',
     {
+      config: { access: access.workspace('write') },
       bodyLimit: importBodyLimit,
       schema: {
         tags,
-        security: sessionOrApiKeySecurity,
         params: listParams,
         body: importListItemsSchema,
         response: { 200: importListItemsResultSchema, 201: importListItemsResultSchema },

@@ -16,11 +16,12 @@ import {
   validateImportRows,
   validateListItemValues,
 } from '@graphium/shared';
+import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, invalid, notFound } from '../../errors.js';
-import type { WorkspaceActor } from '../../http/request-context.js';
+import { isUuid } from '../../ids.js';
 import {
   clearDefaultLabel,
   findItem,
@@ -41,7 +42,6 @@ import {
   updateProperty,
 } from './lists.repository.js';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const listNotFound = () => notFound('List not found');
 /** Row errors a reply carries at most; the counts always cover every row. */
 const maxReportedRowErrors = 500;
@@ -109,7 +109,7 @@ async function changeList<T>(
   change: (tx: Executor, list: ListRow, now: Date) => Promise<T>,
   { isReadOnly = false }: { isReadOnly?: boolean } = {},
 ): Promise<T> {
-  if (!uuidPattern.test(listId)) throw listNotFound();
+  if (!isUuid(listId)) throw listNotFound();
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const list = await findList(tx, actor.workspaceId, listId, true);
@@ -140,7 +140,7 @@ export async function listLists(ctx: AppContext, actor: WorkspaceActor): Promise
 
 /** `GET /lists/{id}`: another workspace's list is not found. */
 export async function getList(ctx: AppContext, actor: WorkspaceActor, listId: string): Promise<List> {
-  if (!uuidPattern.test(listId)) throw listNotFound();
+  if (!isUuid(listId)) throw listNotFound();
   const row = await findList(ctx.db, actor.workspaceId, listId);
   if (!row) throw listNotFound();
   return loadList(ctx.db, row);
@@ -186,7 +186,7 @@ export async function changeListState(
   listId: string,
   stateCode: ListState,
 ): Promise<List> {
-  if (!uuidPattern.test(listId)) throw listNotFound();
+  if (!isUuid(listId)) throw listNotFound();
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const list = await findList(tx, actor.workspaceId, listId, true);
@@ -307,7 +307,7 @@ export async function editListItem(
   input: { listItemProperties?: RawListItemValues | undefined; isArchived?: boolean | undefined },
 ): Promise<ListItem> {
   return changeList(ctx, actor, listId, async (tx, list, now) => {
-    const item = uuidPattern.test(itemId) ? await findItem(tx, list.id, itemId) : undefined;
+    const item = isUuid(itemId) ? await findItem(tx, list.id, itemId) : undefined;
     if (!item) throw notFound('Item not found');
     const changes: Partial<Pick<ListItemRow, 'properties' | 'isArchived'>> = {};
     if (input.listItemProperties) {

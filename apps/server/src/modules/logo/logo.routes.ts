@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { invalid } from '../../errors.js';
-import { requireMember } from '../../http/request-context.js';
+import { access, actorOf } from '../../http/access.js';
 import { getLogo, getLogoFile, logoTooLarge, removeLogo, uploadLogo } from './logo.service.js';
 
 const noFile = () => invalid(logoEmptyErrorMessage, { [logoFieldName]: logoEmptyErrorMessage });
@@ -22,18 +22,20 @@ export const logoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/customers/logo',
-    { schema: { tags: ['logo'], response: { 200: customerLogoSchema } } },
-    async (request) => {
-      const member = await requireMember(ctx, request, 'viewer');
-      return getLogo(ctx, member.membership.customerId);
+    {
+      schema: { tags: ['logo'], response: { 200: customerLogoSchema } },
+      config: { access: access.member() },
     },
+    async (request) => getLogo(ctx, actorOf(request).customerId),
   );
 
   app.post(
     '/customers/logo/upload',
-    { schema: { tags: ['logo'], consumes: ['multipart/form-data'], response: { 200: customerLogoSchema } } },
+    {
+      schema: { tags: ['logo'], consumes: ['multipart/form-data'], response: { 200: customerLogoSchema } },
+      config: { access: access.member('admin') },
+    },
     async (request) => {
-      const member = await requireMember(ctx, request, 'admin');
       if (!request.isMultipart()) throw noFile();
       const part = await request.file();
       if (!part || part.fieldname !== logoFieldName) throw noFile();
@@ -44,22 +46,25 @@ export const logoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw logoTooLarge();
         throw error;
       }
-      return uploadLogo(ctx, member.membership.customerId, bytes);
+      return uploadLogo(ctx, actorOf(request).customerId, bytes);
     },
   );
 
   app.delete(
     '/customers/logo',
-    { schema: { tags: ['logo'], response: { 200: deleteLogoResponseSchema } } },
-    async (request) => {
-      const member = await requireMember(ctx, request, 'admin');
-      return removeLogo(ctx, member.membership.customerId);
+    {
+      schema: { tags: ['logo'], response: { 200: deleteLogoResponseSchema } },
+      config: { access: access.member('admin') },
     },
+    async (request) => removeLogo(ctx, actorOf(request).customerId),
   );
 
   app.get(
     '/logos/:sha256',
-    { schema: { tags: ['logo'], security: [], params: z.object({ sha256: z.string() }) } },
+    {
+      schema: { tags: ['logo'], params: z.object({ sha256: z.string() }) },
+      config: { access: access.anyone },
+    },
     async (request, reply) => {
       const file = await getLogoFile(ctx, request.params.sha256);
       return (

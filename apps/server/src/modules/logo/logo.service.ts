@@ -12,6 +12,7 @@ import {
 } from '@graphium/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import {
   deleteLogo,
@@ -93,14 +94,15 @@ export async function getLogoFile(ctx: AppContext, sha256: string) {
 
 /**
  * The customer's logo URL, or null without one: for the invitation page, e-mails and the
- * respondent page. `absolute` prefixes the public origin, which e-mails need.
+ * respondent page. `absolute` prefixes the public origin, which e-mails need; `db` reads inside
+ * the caller's transaction.
  */
 export async function findLogoUrl(
   ctx: AppContext,
   customerId: string,
-  options: { absolute?: boolean } = {},
+  options: { absolute?: boolean; db?: Executor } = {},
 ): Promise<string | null> {
-  const row = await findLogoSummary(ctx.db, customerId);
+  const row = await findLogoSummary(options.db ?? ctx.db, customerId);
   if (!row) return null;
   const path = logoPath(row.sha256);
   return options.absolute ? `${ctx.config.publicUrl}${path}` : path;

@@ -8,13 +8,14 @@ import {
   timeZoneSchema,
 } from '@graphium/shared';
 import { z } from 'zod';
+import { hasRole, type WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { checkWebhookUrl, SlackAddressError } from '../../delivery/slack.js';
 import { invalid } from '../../errors.js';
-import type { WorkspaceActor } from '../../http/request-context.js';
+import { checkWebhookUrl, SlackAddressError } from '../delivery/delivery.service.js';
 import {
   findNotificationSettings,
+  findNotificationSettingsOf,
   type NotificationSettingsRow,
   upsertNotificationSettings,
 } from './notifications.repository.js';
@@ -26,7 +27,7 @@ export interface WorkspaceNotificationSettings {
   timeZone: string;
 }
 
-export function toWorkspaceSettings(row: NotificationSettingsRow | undefined): WorkspaceNotificationSettings {
+function toWorkspaceSettings(row: NotificationSettingsRow | undefined): WorkspaceNotificationSettings {
   return {
     slackWebhookUrl: row?.slackWebhookUrl ?? null,
     quietHours: row
@@ -43,12 +44,30 @@ export async function loadNotificationSettings(
   return toWorkspaceSettings(await findNotificationSettings(db, workspaceId));
 }
 
-/** `GET /workspace/notification-settings`. */
+/** The settings of several workspaces at once, defaults filled in, by workspace id. */
+export async function loadNotificationSettingsOf(
+  db: Executor,
+  workspaceIds: string[],
+): Promise<Map<string, WorkspaceNotificationSettings>> {
+  const rows = await findNotificationSettingsOf(db, workspaceIds);
+  return new Map(
+    workspaceIds.map((id) => [id, toWorkspaceSettings(rows.find((row) => row.workspaceId === id))]),
+  );
+}
+
+/**
+ * `GET /workspace/notification-settings`. The webhook URL is a credential (whoever has it posts
+ * to the channel): only admins see it whole, others its origin.
+ */
 export async function getNotificationSettings(
   ctx: AppContext,
   actor: WorkspaceActor,
 ): Promise<NotificationSettings> {
-  return loadNotificationSettings(ctx.db, actor.workspaceId);
+  const settings = await loadNotificationSettings(ctx.db, actor.workspaceId);
+  if (settings.slackWebhookUrl && !(actor.role && hasRole(actor.role, 'admin'))) {
+    settings.slackWebhookUrl = `${new URL(settings.slackWebhookUrl).origin}/…`;
+  }
+  return settings;
 }
 
 /**

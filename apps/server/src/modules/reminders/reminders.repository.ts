@@ -6,9 +6,7 @@ import {
   reminderSends,
   reminderSettingsSync,
   surveys,
-  templates,
   templateVersions,
-  workspaces,
 } from '../../db/schema.js';
 
 export interface DueSurvey {
@@ -43,32 +41,6 @@ export async function claimDueSurveys(db: Executor, now: Date, limit: number): P
     .orderBy(surveys.nextReminderAt)
     .limit(limit)
     .for('update', { skipLocked: true });
-}
-
-export interface ReminderVersion {
-  id: string;
-  settings: unknown;
-  templateName: string;
-}
-
-export async function findReminderVersions(db: Executor, versionIds: string[]): Promise<ReminderVersion[]> {
-  if (versionIds.length === 0) return [];
-  return db
-    .select({ id: templateVersions.id, settings: templateVersions.settings, templateName: templates.name })
-    .from(templateVersions)
-    .innerJoin(templates, sql`${templates.id} = ${templateVersions.templateId}`)
-    .where(inArray(templateVersions.id, versionIds));
-}
-
-export async function findWorkspacesForReminders(
-  db: Executor,
-  workspaceIds: string[],
-): Promise<{ id: string; name: string; customerId: string }[]> {
-  if (workspaceIds.length === 0) return [];
-  return db
-    .select({ id: workspaces.id, name: workspaces.name, customerId: workspaces.customerId })
-    .from(workspaces)
-    .where(inArray(workspaces.id, workspaceIds));
 }
 
 /** "survey id\nreminder id" of the reminders already sent for these surveys. */

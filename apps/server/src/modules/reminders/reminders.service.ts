@@ -1,29 +1,31 @@
 import { type Reminder, surveySettingsSchema } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { renderSurveyReminderEmail, renderSurveyReminderSms } from '../../delivery/templates.js';
-import type { NewOutboxMessage } from '../delivery/outbox.repository.js';
-import { insertOutboxMessages } from '../delivery/outbox.repository.js';
-import { dispatchMessages } from '../delivery/outbox.service.js';
-import { findLogoSummary } from '../logo/logo.repository.js';
-import { logoPath } from '../logo/logo.service.js';
-import { findNotificationSettingsOf } from '../notifications/notifications.repository.js';
 import {
-  toWorkspaceSettings,
+  dispatchMessages,
+  type NewOutboxMessage,
+  queueMessages,
+  renderSurveyReminderEmail,
+  renderSurveyReminderSms,
+  unsubscribeOf,
+} from '../delivery/delivery.service.js';
+import { findLogoUrl } from '../logo/logo.service.js';
+import {
+  loadNotificationSettingsOf,
   type WorkspaceNotificationSettings,
 } from '../notifications/notifications.service.js';
-import { findSuppressedAmong } from '../suppression/suppression.repository.js';
-import { unsubscribeOf } from '../suppression/unsubscribe-link.js';
-import { surveyLink } from '../surveys/survey-invitations.js';
+import { findSuppressedContacts } from '../suppression/suppression.service.js';
+import { surveyLink } from '../surveys/survey-links.service.js';
+import { findVersionSettings } from '../templates/template-versions.service.js';
+import { findWorkspacesById } from '../workspaces/workspaces.service.js';
 import { firstSendableAt, localDay, reminderDueAt, startOfNextLocalDay } from './reminder-schedule.js';
+import { sendRemindersJob } from './reminders.jobs.js';
 import {
   claimDueSurveys,
   countQueuedReminderEmails,
   type DueSurvey,
   deleteOldContactDays,
-  findReminderVersions,
   findSentReminders,
-  findWorkspacesForReminders,
   insertReminderSends,
   releaseContactDays,
   rescheduleChangedVersions,
@@ -105,28 +107,20 @@ interface Batch {
   versions: Map<string, { templateName: string; reminders: Reminder[] }>;
 }
 
-/** The absolute logo URL, read in the batch's transaction (PGlite has one connection). */
-async function findLogoUrlIn(ctx: AppContext, tx: Executor, customerId: string): Promise<string | null> {
-  const row = await findLogoSummary(tx, customerId);
-  return row ? `${ctx.config.publicUrl}${logoPath(row.sha256)}` : null;
-}
-
 async function loadBatch(ctx: AppContext, tx: Executor, due: DueSurvey[], now: Date): Promise<Batch> {
   const workspaceIds = [...new Set(due.map((survey) => survey.workspaceId))];
   const versionIds = [...new Set(due.map((survey) => survey.templateVersionId))];
   // One after another: a transaction is one connection.
-  const settingsRows = await findNotificationSettingsOf(tx, workspaceIds);
-  const workspaceRows = await findWorkspacesForReminders(tx, workspaceIds);
-  const versionRows = await findReminderVersions(tx, versionIds);
-  const settings = new Map(
-    workspaceIds.map((id) => [id, toWorkspaceSettings(settingsRows.find((row) => row.workspaceId === id))]),
-  );
+  const settings = await loadNotificationSettingsOf(tx, workspaceIds);
+  const workspaceRows = await findWorkspacesById(tx, workspaceIds);
+  const versionRows = await findVersionSettings(tx, versionIds);
   const workspaces = new Map<string, { name: string; customerId: string; logoUrl: string | null }>();
-  for (const row of workspaceRows) {
-    workspaces.set(row.id, {
+  for (const [id, row] of workspaceRows) {
+    workspaces.set(id, {
       name: row.name,
       customerId: row.customerId,
-      logoUrl: await findLogoUrlIn(ctx, tx, row.customerId),
+      // Read in the batch's transaction: PGlite has one connection.
+      logoUrl: await findLogoUrl(ctx, row.customerId, { absolute: true, db: tx }),
     });
   }
   const versions = new Map(
@@ -299,7 +293,7 @@ export async function processDueReminders(ctx: AppContext, limit = reminderBatch
       const contacts = due
         .filter((survey) => survey.workspaceId === workspaceId)
         .flatMap((survey) => contactsOf(survey).map((contact) => contact.contact));
-      for (const contact of await findSuppressedAmong(tx, workspaceId, [...new Set(contacts)])) {
+      for (const contact of await findSuppressedContacts(tx, workspaceId, [...new Set(contacts)])) {
         suppressed.add(`${workspaceId}\n${contact}`);
       }
     }
@@ -319,7 +313,7 @@ export async function processDueReminders(ctx: AppContext, limit = reminderBatch
     const messages = plans
       .filter((plan) => plan.send && recorded.has(`${plan.survey.id}\n${plan.send.reminder.id}`))
       .flatMap((plan) => reminderMessages(ctx, plan, batch));
-    const ids = await insertOutboxMessages(tx, messages);
+    const ids = await queueMessages(tx, messages);
     await updateNextReminderChecks(
       tx,
       plans.map((plan) => ({
@@ -348,14 +342,14 @@ export async function runReminderJob(ctx: AppContext, batchSize = reminderBatchS
       ctx.email.isConfigured &&
       (await countQueuedReminderEmails(ctx.db, maxQueuedReminderEmails)) >= maxQueuedReminderEmails
     ) {
-      await ctx.jobs.send('send-reminders', rerun, { startAfter: backlogRetrySeconds });
+      await ctx.jobs.send(sendRemindersJob, rerun, { startAfter: backlogRetrySeconds });
       break;
     }
     const claimed = await processDueReminders(ctx, batchSize);
     total += claimed;
     if (claimed < batchSize) break;
     if (Date.now() - startedAt > runBudgetMs) {
-      await ctx.jobs.send('send-reminders', rerun);
+      await ctx.jobs.send(sendRemindersJob, rerun);
       break;
     }
   }

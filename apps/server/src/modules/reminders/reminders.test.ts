@@ -6,7 +6,7 @@ import { startTestSmsProvider, type TestSmsProvider } from '../../test/sms-provi
 import { startTestMailbox, type TestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
-import { deliverMessage } from '../delivery/outbox.service.js';
+import { deliverMessage } from '../delivery/delivery.service.js';
 import { everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
 import { processDueReminders, runReminderJob } from './reminders.service.js';
 

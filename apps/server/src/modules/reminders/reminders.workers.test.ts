@@ -8,8 +8,9 @@ import { outboxMessages, reminderSends, surveys } from '../../db/schema.js';
 import { startTestMailbox, type TestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
-import { sweepOutbox } from '../delivery/outbox.service.js';
+import { sweepOutbox } from '../delivery/delivery.service.js';
 import { everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
+import { sendRemindersJob } from './reminders.jobs.js';
 
 // Exactly-once reminders across worker processes (issue 7): real `npm run worker` processes
 // (src/worker.ts through tsx) on the test's PostgreSQL database, against a real SMTP server that
@@ -117,7 +118,7 @@ describe.skipIf(!onPostgres)('reminders with several worker processes (PostgreSQ
     startWorker();
     // Several runs with small batches so both workers claim at the same time; sweeps dispatch
     // the same messages again, which the delivery's claim must absorb.
-    for (let run = 0; run < 6; run += 1) await t.ctx.jobs.send('send-reminders', { batchSize: 25 });
+    for (let run = 0; run < 6; run += 1) await t.ctx.jobs.send(sendRemindersJob, { batchSize: 25 });
     await waitUntil(async () => {
       await sweepOutbox(t.ctx);
       return remindersReceived().filter((mail) => emails.includes(recipientOf(mail))).length >= emails.length;
@@ -138,7 +139,7 @@ describe.skipIf(!onPostgres)('reminders with several worker processes (PostgreSQ
   it('never sends a reminder twice when a worker is killed mid-batch', { timeout: 120_000 }, async () => {
     const { emails } = await dueSurveys(400, 'killed');
     const doomed = startWorker();
-    await t.ctx.jobs.send('send-reminders', { batchSize: 100 });
+    await t.ctx.jobs.send(sendRemindersJob, { batchSize: 100 });
     await waitUntil(() => remindersReceived().some((mail) => emails.includes(recipientOf(mail))), 60_000);
     doomed.kill('SIGKILL');
     await new Promise((resolve) => doomed.once('exit', resolve));
@@ -146,7 +147,7 @@ describe.skipIf(!onPostgres)('reminders with several worker processes (PostgreSQ
     expect(atKill).toBeLessThan(emails.length);
 
     startWorker();
-    await t.ctx.jobs.send('send-reminders', { batchSize: 100 });
+    await t.ctx.jobs.send(sendRemindersJob, { batchSize: 100 });
     // What the dead worker had claimed but not yet sent is still queued: the sweep hands it on.
     const stuck = async () =>
       t.ctx.db

@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   responseAnswerStats,
@@ -8,7 +7,6 @@ import {
   responseTemplateStats,
   responseWeeklyStats,
   surveys,
-  templateVersions,
 } from '../../db/schema.js';
 
 // The aggregates of issue 6, kept in the transactions that send and complete surveys. Every
@@ -187,37 +185,6 @@ export async function storeSurveyScores(
   },
 ): Promise<void> {
   await db.update(surveys).set(scores).where(eq(surveys.id, surveyId));
-}
-
-export interface VersionLineage {
-  templateId: string;
-  /** The base template the survey template was created from, if any. */
-  baseTemplateId: string | null;
-}
-
-const baseVersions = alias(templateVersions, 'base_versions');
-
-export async function findVersionLineage(
-  db: Executor,
-  versionId: string,
-): Promise<VersionLineage | undefined> {
-  const [row] = await db
-    .select({ templateId: templateVersions.templateId, baseTemplateId: baseVersions.templateId })
-    .from(templateVersions)
-    .leftJoin(baseVersions, eq(baseVersions.id, templateVersions.baseVersionId))
-    .where(eq(templateVersions.id, versionId));
-  return row;
-}
-
-/** The base template of a survey template (through any of its versions), or null. */
-export async function findBaseTemplateId(db: Executor, templateId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ baseTemplateId: baseVersions.templateId })
-    .from(templateVersions)
-    .innerJoin(baseVersions, eq(baseVersions.id, templateVersions.baseVersionId))
-    .where(eq(templateVersions.templateId, templateId))
-    .limit(1);
-  return row?.baseTemplateId ?? null;
 }
 
 // ---- reading ----

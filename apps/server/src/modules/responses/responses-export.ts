@@ -11,9 +11,9 @@ import {
 } from '@graphium/shared';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
+import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
-import type { WorkspaceActor } from '../../http/request-context.js';
-import { loadVersionDefinition } from '../surveys/survey-definitions.js';
+import { loadVersionDefinition } from '../templates/template-versions.service.js';
 import { findExportBatch } from './responses.repository.js';
 import { criteriaConditions, loadTemplateContext, type TemplateContext } from './template-context.js';
 

@@ -15,6 +15,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { otherAnswerValue } from './response-aggregates.service.js';
 import {
   type BenchmarkTotals,
   compositeQuestionKey,
@@ -30,7 +31,6 @@ import {
   summarizeQuestions,
   summarizeWeeks,
 } from './responses.repository.js';
-import { otherAnswerValue } from './survey-completion.js';
 import type { TemplateContext } from './template-context.js';
 
 const mean = (sum: number, count: number) => (count > 0 ? sum / count : null);

@@ -1,29 +1,8 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { surveys, templates, templateVersions } from '../../db/schema.js';
+import { surveys, templates } from '../../db/schema.js';
 
 // Queries of the responses analysis (issue 6). The conditions come from response-filters.ts.
-
-export async function findSurveyTemplate(db: Executor, templateId: string) {
-  const [row] = await db
-    .select({ id: templates.id, workspaceId: templates.workspaceId, name: templates.name })
-    .from(templates)
-    .where(and(eq(templates.id, templateId), eq(templates.kind, 'survey')));
-  return row;
-}
-
-/** A template's versions that can have surveys (not drafts), newest first, with their definitions. */
-export async function findSentVersions(db: Executor, templateId: string) {
-  return db
-    .select({
-      id: templateVersions.id,
-      state: templateVersions.state,
-      definition: templateVersions.definition,
-    })
-    .from(templateVersions)
-    .where(eq(templateVersions.templateId, templateId))
-    .orderBy(desc(templateVersions.versionNumber));
-}
 
 const rowColumns = {
   id: surveys.id,

@@ -4,17 +4,12 @@ import {
   surveyResponseDetailSchema,
   surveyResponsesListSchema,
 } from '@graphium/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import {
-  requireWorkspaceActor,
-  sessionOrApiKeySecurity,
-  type WorkspaceActor,
-} from '../../http/request-context.js';
-import { isUuid } from '../surveys/respondent.service.js';
+import { access, actorOf } from '../../http/access.js';
+import { isUuid } from '../../ids.js';
 import {
   getSurveyResponse,
   listSurveyResponses,
@@ -29,18 +24,12 @@ const tags = ['responses'];
  * stays the respondent page's; staff read one response at `/surveys/{id}/response`.
  */
 export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const actors = new WeakMap<FastifyRequest, WorkspaceActor>();
-  // Who acts is settled before the query is validated: a signed-out caller learns nothing.
-  const asReader = async (request: FastifyRequest) => {
-    actors.set(request, await requireWorkspaceActor(ctx, request, 'read'));
-  };
-  const actorOf = (request: FastifyRequest) => actors.get(request)!;
-  const staff = { tags, security: sessionOrApiKeySecurity };
+  const staff = { tags };
 
   app.get(
     '/surveys',
     {
-      preValidation: asReader,
+      config: { access: access.workspace('read') },
       schema: {
         ...staff,
         summary: 'Survey responses of a template: a page, the summary and the paging',
@@ -54,7 +43,7 @@ export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/surveys/export',
     {
-      preValidation: asReader,
+      config: { access: access.workspace('read') },
       schema: {
         ...staff,
         summary: 'The filtered responses as a CSV or XLSX file',
@@ -77,7 +66,7 @@ export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/surveys/:id/response',
     {
-      preValidation: asReader,
+      config: { access: access.workspace('read') },
       schema: {
         ...staff,
         summary: 'One survey response with its scores and benchmarks',

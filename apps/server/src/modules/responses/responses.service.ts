@@ -10,19 +10,23 @@ import {
   totalPagesOf,
 } from '@graphium/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { surveys } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import type { WorkspaceActor } from '../../http/request-context.js';
-import { buildListLookup, loadVersionDefinition } from '../surveys/survey-definitions.js';
-import { findListItems } from '../surveys/surveys.repository.js';
+import { loadListLookup } from '../lists/list-lookup.service.js';
+import {
+  findTemplateBase,
+  listIdsOf,
+  loadVersionDefinition,
+} from '../templates/template-versions.service.js';
+import { otherAnswerValue } from './response-aggregates.service.js';
 import { hasCriteria, type ResponseCriteria } from './response-filters.js';
 import {
   type BenchmarkTotals,
   compositeQuestionKey,
   findAnswerStats,
-  findBaseTemplateId,
   findBenchmarkTotals,
   findQuestionStats,
   findTemplateStats,
@@ -41,7 +45,6 @@ import {
   summarizeFiltered,
   summarizeFromAggregates,
 } from './responses-summary.js';
-import { otherAnswerValue } from './survey-completion.js';
 import { criteriaConditions, loadTemplateContext, type TemplateContext } from './template-context.js';
 
 export const surveyResponseNotFoundMessage = 'Survey response not found.';
@@ -221,21 +224,13 @@ export async function getSurveyResponse(
   if (!found) throw notFound(surveyResponseNotFoundMessage);
   const { survey } = found;
   const definition = await loadVersionDefinition(ctx.db, survey.templateVersionId);
-  const listIds = [
-    ...new Set(
-      [...definition.questions, ...definition.properties]
-        .map((item) => ('listId' in item ? item.listId : undefined))
-        .filter((id): id is string => Boolean(id)),
-    ),
-  ];
-  const [baseTemplateId, listRows, templateStats, questionStats] = await Promise.all([
-    findBaseTemplateId(ctx.db, survey.templateId),
-    findListItems(ctx.db, actor.workspaceId, listIds, { includeArchived: true }),
+  const [baseTemplateId, lookup, templateStats, questionStats] = await Promise.all([
+    findTemplateBase(ctx.db, survey.templateId),
+    loadListLookup(ctx.db, actor.workspaceId, listIdsOf(definition), { includeArchived: true }),
     findTemplateStats(ctx.db, survey.templateId),
     findQuestionStats(ctx.db, survey.templateId),
   ]);
   const benchmarks = baseTemplateId ? await findBenchmarkTotals(ctx.db, baseTemplateId) : new Map();
-  const lookup = buildListLookup(listRows);
   const score =
     survey.state === 'COMPLETE' && survey.questionScores
       ? {

@@ -1,14 +1,17 @@
 // The template a responses call is about: its sent versions' questions, lists and base template.
 import { type SurveyDefinition, type SurveyQuestion, surveyDefinitionSchema } from '@graphium/shared';
 import type { SQL } from 'drizzle-orm';
+import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import type { WorkspaceActor } from '../../http/request-context.js';
-import { buildListLookup, type ListLookup, loadVersionDefinition } from '../surveys/survey-definitions.js';
-import { findListItems } from '../surveys/surveys.repository.js';
+import { type ListLookup, loadListLookup } from '../lists/list-lookup.service.js';
+import {
+  findSurveyTemplateById,
+  findTemplateBase,
+  findTemplateVersions,
+  loadVersionDefinition,
+} from '../templates/template-versions.service.js';
 import { buildCriteriaConditions, type ResponseCriteria } from './response-filters.js';
-import { findBaseTemplateId } from './response-stats.repository.js';
-import { findSentVersions, findSurveyTemplate } from './responses.repository.js';
 
 export const templateIdNotFoundMessage = 'Template ID not found';
 
@@ -31,9 +34,9 @@ export async function loadTemplateContext(
   actor: WorkspaceActor,
   templateId: string,
 ): Promise<TemplateContext> {
-  const template = await findSurveyTemplate(ctx.db, templateId);
+  const template = await findSurveyTemplateById(ctx.db, templateId);
   if (!template || template.workspaceId !== actor.workspaceId) throw notFound(templateIdNotFoundMessage);
-  const versions = await findSentVersions(ctx.db, templateId);
+  const versions = await findTemplateVersions(ctx.db, templateId);
   const sent = versions.filter((version) => version.state !== 'DRAFT');
   const chosen = sent.length > 0 ? sent : versions.slice(0, 1);
   const definitions = await Promise.all(
@@ -56,9 +59,9 @@ export async function loadTemplateContext(
         .filter((id): id is string => Boolean(id)),
     ),
   ];
-  const [baseTemplateId, listRows] = await Promise.all([
-    findBaseTemplateId(ctx.db, templateId),
-    findListItems(ctx.db, actor.workspaceId, listIds, { includeArchived: true }),
+  const [baseTemplateId, lists] = await Promise.all([
+    findTemplateBase(ctx.db, templateId),
+    loadListLookup(ctx.db, actor.workspaceId, listIds, { includeArchived: true }),
   ]);
   return {
     templateId,
@@ -68,7 +71,7 @@ export async function loadTemplateContext(
     questionsById,
     definition: definitions[0] ?? surveyDefinitionSchema.parse({}),
     baseTemplateId,
-    lists: buildListLookup(listRows),
+    lists,
   };
 }
 

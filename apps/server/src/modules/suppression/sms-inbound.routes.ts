@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
+import { access } from '../../http/access.js';
 import { handleInboundSms, isValidTwilioSignature, toTwiml } from './sms-inbound.service.js';
 
 export const smsNotConfiguredMessage = 'SMS is not configured on this installation (SMS_*).';
@@ -44,11 +45,10 @@ export const smsInboundRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     '/sms/inbound',
     {
-      config: { rateLimit: inboundRateLimit, skipAntiForgery: true },
+      config: { access: access.anyone, rateLimit: inboundRateLimit, skipAntiForgery: true },
       schema: {
         tags: ['sms'],
         summary: "The SMS provider's inbound webhook: STOP, START and HELP replies (Twilio-signed)",
-        security: [],
         consumes: ['application/x-www-form-urlencoded'],
         produces: ['text/xml'],
         headers: z.looseObject({ 'x-twilio-signature': z.string().optional() }),

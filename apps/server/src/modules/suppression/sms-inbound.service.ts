@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { maskContact, toPhoneDigits } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
-import { findWorkspacesThatTexted } from './sms-inbound.repository.js';
+import { findWorkspacesThatTexted } from '../surveys/surveys.service.js';
 import { deleteSuppressionsByReason, insertSuppressions } from './suppression.repository.js';
 
 // Replies to the "Reply STOP to opt out." of every survey SMS (issue 7). The installation's SMS

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { requireWorkspaceActor, sessionOrApiKeySecurity } from '../../http/request-context.js';
+import { access, actorOf } from '../../http/access.js';
 import {
   addSuppression,
   getUnsubscribeInfo,
@@ -30,23 +30,25 @@ const publicRateLimit = {
  * the public unsubscribe calls behind the link in every survey e-mail.
  */
 export const suppressionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const staff = { tags: ['notifications'], security: sessionOrApiKeySecurity };
+  const staff = { tags: ['notifications'] };
 
   app.get(
     '/workspace/suppressions',
     {
+      config: { access: access.workspace('read') },
       schema: {
         ...staff,
         summary: "The workspace's suppression list, newest first",
         response: { 200: suppressionsResponseSchema },
       },
     },
-    async (request) => listSuppressions(ctx, await requireWorkspaceActor(ctx, request, 'read')),
+    async (request) => listSuppressions(ctx, actorOf(request)),
   );
 
   app.post(
     '/workspace/suppressions',
     {
+      config: { access: access.workspace('write') },
       schema: {
         ...staff,
         summary: 'Never message a contact again (editors and admins); adding one twice changes nothing',
@@ -54,15 +56,14 @@ export const suppressionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 201: suppressionSchema },
       },
     },
-    async (request, reply) => {
-      const actor = await requireWorkspaceActor(ctx, request, 'write');
-      return reply.status(201).send(await addSuppression(ctx, actor, request.body));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await addSuppression(ctx, actorOf(request), request.body)),
   );
 
   app.delete(
     '/workspace/suppressions/:contact',
     {
+      config: { access: access.workspace('write') },
       schema: {
         ...staff,
         summary: 'Take a contact off the suppression list (editors and admins)',
@@ -70,8 +71,7 @@ export const suppressionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request, reply) => {
-      const actor = await requireWorkspaceActor(ctx, request, 'write');
-      await removeSuppression(ctx, actor, request.params.contact);
+      await removeSuppression(ctx, actorOf(request), request.params.contact);
       return reply.status(204).send();
     },
   );
@@ -87,14 +87,13 @@ export const suppressionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     );
     const unsubscribeRoute = {
       tags: ['unsubscribe'],
-      security: [],
       params: unsubscribeTokenParamsSchema,
       response: { 200: unsubscribeInfoSchema },
     };
     open.get(
       '/unsubscribe/:token',
       {
-        config: { rateLimit: publicRateLimit },
+        config: { access: access.anyone, rateLimit: publicRateLimit },
         schema: {
           ...unsubscribeRoute,
           summary: 'Whose messages an unsubscribe link stops, to which contact',
@@ -105,7 +104,7 @@ export const suppressionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     open.post(
       '/unsubscribe/:token',
       {
-        config: { rateLimit: publicRateLimit, skipAntiForgery: true },
+        config: { access: access.anyone, rateLimit: publicRateLimit, skipAntiForgery: true },
         schema: {
           ...unsubscribeRoute,
           summary: 'Unsubscribe the contact from every message of the workspace (idempotent, one-click)',

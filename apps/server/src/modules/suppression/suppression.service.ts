@@ -8,18 +8,20 @@ import {
   type SuppressionsResponse,
   type UnsubscribeInfo,
 } from '@graphium/shared';
+import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import type { WorkspaceActor } from '../../http/request-context.js';
-import { findWorkspaceName } from '../surveys/surveys.repository.js';
+import { readUnsubscribeToken } from '../delivery/delivery.service.js';
+import { findWorkspaceName } from '../workspaces/workspaces.service.js';
 import {
   deleteSuppression,
+  findSuppressedAmong,
   findSuppression,
   findSuppressions,
   insertSuppression,
   type SuppressionRow,
 } from './suppression.repository.js';
-import { readUnsubscribeToken } from './unsubscribe-link.js';
 
 export const suppressionNotFoundMessage = 'This contact is not on the suppression list.';
 
@@ -110,4 +112,13 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<Unsub
     maskedContact: maskContact(named.contact),
     isUnsubscribed: true,
   };
+}
+
+/** The contacts among `contacts` that the workspace must not message. */
+export function findSuppressedContacts(
+  db: Executor,
+  workspaceId: string,
+  contacts: string[],
+): Promise<Set<string>> {
+  return findSuppressedAmong(db, workspaceId, contacts);
 }

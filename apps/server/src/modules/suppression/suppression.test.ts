@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
-import { createUnsubscribeToken, readUnsubscribeToken } from './unsubscribe-link.js';
+import { createUnsubscribeToken, readUnsubscribeToken } from '../delivery/unsubscribe-link.js';
 
 let t: TestApp;
 beforeAll(async () => {

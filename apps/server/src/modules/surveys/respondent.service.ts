@@ -26,21 +26,16 @@ import {
 } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, invalid, notFound, unauthenticated } from '../../errors.js';
+import { isUuid } from '../../ids.js';
 import { dispatchAlertMessages, fireSurveyAlerts } from '../alerts/alerts.service.js';
+import { loadListLookup } from '../lists/list-lookup.service.js';
 import { logoPath } from '../logo/logo.service.js';
-import { recordSurveyCompletion } from '../responses/survey-completion.js';
-import {
-  buildListLookup,
-  findCachedSurveyAccess,
-  listIdsOf,
-  loadVersionDefinition,
-  rememberSurveyAccess,
-  type SurveyAccess,
-} from './survey-definitions.js';
-import { tokenValues } from './survey-invitations.js';
+import { recordSurveyCompletion } from '../responses/response-aggregates.service.js';
+import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
+import { findCachedSurveyAccess, rememberSurveyAccess, type SurveyAccess } from './survey-access.js';
+import { tokenValues } from './survey-sending.js';
 import {
   completeSurvey,
-  findActiveListItems,
   findRespondentSurvey,
   findSurveyForSaving,
   findSurveyResponses,
@@ -50,12 +45,6 @@ import {
   type SurveyForSaving,
   updateAuthenticationState,
 } from './surveys.repository.js';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
 
 /** Part 1 §2: an unknown, malformed or expired survey all read "doesn't exist or has expired". */
 const surveyNotFound = () => notFound(surveyNotFoundMessage);
@@ -145,12 +134,7 @@ export async function getRespondentSurvey(
       },
     };
   }
-  const listIds = [
-    ...new Set([...listIdsOf(definition, 'questions'), ...listIdsOf(definition, 'properties')]),
-  ];
-  const lists = buildListLookup(
-    listIds.length > 0 ? await findActiveListItems(ctx.db, survey.workspaceId, listIds) : [],
-  );
+  const lists = await loadListLookup(ctx.db, survey.workspaceId, listIdsOf(definition));
   const tokens = tokenValues(definition, survey.properties, lists.labelOf);
   const questionListIds = new Set(listIdsOf(definition, 'questions'));
   return {
@@ -271,9 +255,7 @@ export async function saveRespondentAnswers(
         .filter((id): id is string => Boolean(id)),
     ),
   ];
-  const lists = buildListLookup(
-    answeredListIds.length > 0 ? await findActiveListItems(ctx.db, access.workspaceId, answeredListIds) : [],
-  );
+  const lists = await loadListLookup(ctx.db, access.workspaceId, answeredListIds);
   const errors: Record<string, string> = {};
   const set: SurveyResponses = {};
   const clear: string[] = [];

@@ -1,94 +1,14 @@
 import type { SurveyResponses } from '@graphium/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  listItems,
-  listProperties,
-  lists,
-  logos,
-  surveys,
-  templates,
-  templateVersions,
-  workspaces,
-} from '../../db/schema.js';
-import { addSentSurveys } from '../responses/response-stats.repository.js';
+import { logos, surveys, templates, workspaces } from '../../db/schema.js';
 
 export type SurveyRow = typeof surveys.$inferSelect;
 export type NewSurveyRow = typeof surveys.$inferInsert;
 
-export async function findWorkspaceName(db: Executor, workspaceId: string): Promise<string> {
-  const [row] = await db
-    .select({ name: workspaces.name })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  return row?.name ?? '';
-}
-
-export interface ListItemsOfList {
-  listId: string;
-  properties: { name: string; isDefaultLabel: boolean }[];
-  items: { id: string; properties: Record<string, string | number | boolean | null> }[];
-}
-
-/** The active (not archived) items of the workspace's lists among `listIds`, with their properties. */
-export function findActiveListItems(
-  db: Executor,
-  workspaceId: string,
-  listIds: string[],
-): Promise<ListItemsOfList[]> {
-  return findListItems(db, workspaceId, listIds, { includeArchived: false });
-}
-
-/**
- * The items of the workspace's lists among `listIds`, with their properties; archived ones only
- * when asked (old answers in reports and exports still name them).
- */
-export async function findListItems(
-  db: Executor,
-  workspaceId: string,
-  listIds: string[],
-  options: { includeArchived: boolean },
-): Promise<ListItemsOfList[]> {
-  if (listIds.length === 0) return [];
-  const owned = await db
-    .select({ id: lists.id })
-    .from(lists)
-    .where(and(eq(lists.workspaceId, workspaceId), inArray(lists.id, listIds)));
-  const ids = owned.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const [propertyRows, itemRows] = await Promise.all([
-    db
-      .select({
-        listId: listProperties.listId,
-        name: listProperties.name,
-        isDefaultLabel: listProperties.isDefaultLabel,
-      })
-      .from(listProperties)
-      .where(inArray(listProperties.listId, ids))
-      .orderBy(listProperties.position, listProperties.createdAt, listProperties.id),
-    db
-      .select({ listId: listItems.listId, id: listItems.id, properties: listItems.properties })
-      .from(listItems)
-      .where(
-        options.includeArchived
-          ? inArray(listItems.listId, ids)
-          : and(inArray(listItems.listId, ids), eq(listItems.isArchived, false)),
-      )
-      .orderBy(listItems.createdAt, listItems.id),
-  ]);
-  return ids.map((listId) => ({
-    listId,
-    properties: propertyRows.filter((row) => row.listId === listId),
-    items: itemRows.filter((row) => row.listId === listId),
-  }));
-}
-
-/** Inserts sent surveys and counts them in their templates' sent totals (issue 6), in one transaction. */
 export async function insertSurveys(db: Executor, rows: NewSurveyRow[]): Promise<SurveyRow[]> {
   if (rows.length === 0) return [];
-  const inserted = await db.insert(surveys).values(rows).returning();
-  await addSentSurveys(db, inserted);
-  return inserted;
+  return db.insert(surveys).values(rows).returning();
 }
 
 /** A survey of the workspace (staff access). */
@@ -318,14 +238,24 @@ export async function updateAuthenticationState(
   await db.update(surveys).set(state).where(eq(surveys.id, surveyId));
 }
 
-/** A version's stored definition and state. */
-export async function findVersionDefinition(
+/**
+ * The workspaces that sent a survey to one of these phone numbers (digits, as contact methods
+ * store them), with the form each stored. A jsonb containment per number: it needs no index to be
+ * correct, and a GIN index on `contact_methods` would serve it as is.
+ */
+export async function findWorkspacesThatTexted(
   db: Executor,
-  versionId: string,
-): Promise<{ definition: unknown; state: string } | undefined> {
-  const [row] = await db
-    .select({ definition: templateVersions.definition, state: templateVersions.state })
-    .from(templateVersions)
-    .where(eq(templateVersions.id, versionId));
-  return row;
+  phoneNumbers: string[],
+): Promise<{ workspaceId: string; phoneNumber: string }[]> {
+  const found: { workspaceId: string; phoneNumber: string }[] = [];
+  for (const phoneNumber of phoneNumbers) {
+    const method = JSON.stringify([{ contactMethodType: 'phone', phoneNumber }]);
+    const rows = await db
+      .select({ workspaceId: surveys.workspaceId })
+      .from(surveys)
+      .where(sql`${surveys.contactMethods} @> ${method}::jsonb`)
+      .groupBy(surveys.workspaceId);
+    found.push(...rows.map((row) => ({ workspaceId: row.workspaceId, phoneNumber })));
+  }
+  return found;
 }

@@ -16,18 +16,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import {
-  requireWorkspaceActor,
-  sessionOrApiKeySecurity,
-  type WorkspaceActor,
-} from '../../http/request-context.js';
+import { access, actorOf } from '../../http/access.js';
 import { trustedReply } from '../../http/trusted-reply.js';
-import {
-  authenticateRespondent,
-  getRespondentSurvey,
-  isUuid,
-  saveRespondentAnswers,
-} from './respondent.service.js';
+import { isUuid } from '../../ids.js';
+import { authenticateRespondent, getRespondentSurvey, saveRespondentAnswers } from './respondent.service.js';
 import { hasRespondentCredential, issueRespondentCredential } from './respondent-credential.js';
 import {
   bulkSendSurveys,
@@ -63,18 +55,12 @@ function respondentRateLimit(max: number) {
 }
 
 export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const actors = new WeakMap<FastifyRequest, WorkspaceActor>();
-  // Staff calls settle who acts before the body is validated: a signed-out caller learns nothing.
-  const asActor = (access: 'read' | 'write') => async (request: FastifyRequest) => {
-    actors.set(request, await requireWorkspaceActor(ctx, request, access));
-  };
-  const actorOf = (request: FastifyRequest) => actors.get(request)!;
-  const staff = { tags, security: sessionOrApiKeySecurity };
+  const staff = { tags };
 
   app.post(
     '/surveys/',
     {
-      preValidation: asActor('write'),
+      config: { access: access.workspace('write') },
       schema: { ...staff, body: createSurveySchema, response: { 201: sentSurveySchema } },
     },
     async (request, reply) => reply.status(201).send(await createSurvey(ctx, actorOf(request), request.body)),
@@ -84,7 +70,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/surveys/bulk',
     {
       bodyLimit: bulkBodyLimit,
-      preValidation: asActor('write'),
+      config: { access: access.workspace('write') },
       schema: { ...staff, body: bulkSendSurveysSchema, response: { 200: bulkSendSurveysResultSchema } },
     },
     async (request) => bulkSendSurveys(ctx, actorOf(request), request.body),
@@ -93,7 +79,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/surveys/:id/delivery',
     {
-      preValidation: asActor('read'),
+      config: { access: access.workspace('read') },
       schema: { ...staff, params: surveyParams, response: { 200: surveyDeliveryListSchema } },
     },
     async (request) => {
@@ -105,7 +91,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/surveys/:id/delivery/:outboxId/retry',
     {
-      preValidation: asActor('write'),
+      config: { access: access.workspace('write') },
       schema: { ...staff, params: deliveryParams, response: { 200: surveyDeliveryListSchema } },
     },
     async (request) => {
@@ -116,12 +102,12 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
 
   // The respondent page (part 1 §2, §7): public, the link's id is the access.
-  const respondent = { tags: respondentTags, security: [] };
+  const respondent = { tags: respondentTags };
 
   app.get(
     '/surveys/:id',
     {
-      config: { rateLimit: respondentRateLimit(300) },
+      config: { access: access.anyone, rateLimit: respondentRateLimit(300) },
       serializerCompiler: trustedReply,
       schema: {
         ...respondent,
@@ -142,7 +128,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.patch(
     '/surveys/:id',
     {
-      config: { rateLimit: respondentRateLimit(300) },
+      config: { access: access.anyone, rateLimit: respondentRateLimit(300) },
       serializerCompiler: trustedReply,
       schema: {
         ...respondent,
@@ -164,7 +150,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/surveys/:id/authenticate',
     {
-      config: { rateLimit: respondentRateLimit(20) },
+      config: { access: access.anyone, rateLimit: respondentRateLimit(20) },
       schema: {
         ...respondent,
         params: surveyParams,

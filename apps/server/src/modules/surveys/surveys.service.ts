@@ -13,18 +13,26 @@ import {
   uniqueContactMethods,
   validateSurveyProperties,
 } from '@graphium/shared';
+import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../errors.js';
-import type { WorkspaceActor } from '../../http/request-context.js';
 import {
+  dispatchMessages,
   findOutboxMessage,
   findSurveyMessages,
-  insertOutboxMessages,
   type OutboxMessage,
-} from '../delivery/outbox.repository.js';
-import { dispatchMessages, retryFailedMessage } from '../delivery/outbox.service.js';
-import { loadSendingContext, type PreparedSurvey, prepareSurvey } from './survey-invitations.js';
-import { findWorkspaceSurvey, insertSurveys, type SurveyRow } from './surveys.repository.js';
+  queueMessages,
+  retryFailedMessage,
+} from '../delivery/delivery.service.js';
+import { recordSentSurveys } from '../responses/response-aggregates.service.js';
+import { loadSendingContext, type PreparedSurvey, prepareSurvey } from './survey-sending.js';
+import {
+  findWorkspaceSurvey,
+  findWorkspacesThatTexted as findWorkspacesThatTextedRows,
+  insertSurveys,
+  type SurveyRow,
+} from './surveys.repository.js';
 
 export const surveyNotFound = () => notFound('Survey not found');
 
@@ -57,14 +65,18 @@ function toSentSurvey(row: SurveyRow, messages: OutboxMessage[]): SentSurvey {
   };
 }
 
-/** Inserts surveys and their invitations in one transaction; answers the outbox ids to dispatch. */
+/**
+ * Inserts surveys and their messages in one transaction, counting them in their templates' sent
+ * totals; answers the outbox ids to dispatch.
+ */
 async function insertPrepared(ctx: AppContext, prepared: PreparedSurvey[]): Promise<string[]> {
   return ctx.db.transaction(async (tx) => {
-    await insertSurveys(
+    const inserted = await insertSurveys(
       tx,
       prepared.map((item) => item.survey),
     );
-    return insertOutboxMessages(
+    await recordSentSurveys(tx, inserted);
+    return queueMessages(
       tx,
       prepared.flatMap((item) => item.messages),
     );
@@ -203,4 +215,15 @@ export async function retrySurveyDelivery(
     throw conflict('Only a message whose delivery failed can be retried.');
   }
   return { delivery: (await findSurveyMessages(ctx.db, surveyId)).map(toDelivery) };
+}
+
+/**
+ * The workspaces that sent a survey to one of these phone numbers (digits, as contact methods
+ * store them), with the form each stored: where an SMS reply of that number applies.
+ */
+export function findWorkspacesThatTexted(
+  db: Executor,
+  phoneNumbers: string[],
+): Promise<{ workspaceId: string; phoneNumber: string }[]> {
+  return findWorkspacesThatTextedRows(db, phoneNumbers);
 }

@@ -6,7 +6,7 @@ import { startTestSmsProvider, type TestSmsProvider } from '../../test/sms-provi
 import { startTestMailbox, type TestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
-import { deliverMessage, maxDeliveryAttempts } from '../delivery/outbox.service.js';
+import { deliverMessage, maxDeliveryAttempts } from '../delivery/delivery.service.js';
 import { upsertLogo } from '../logo/logo.repository.js';
 import { bearer, createLabelledList, everyQuestion, publishTemplate } from './test-fixtures.js';
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { surveys, templates, templateVersions } from '../../db/schema.js';
 
@@ -180,4 +181,84 @@ export async function countCompletedSurveys(
     .where(and(inArray(surveys.templateId, templateIds), eq(surveys.state, 'COMPLETE')))
     .groupBy(surveys.templateId);
   return new Map(rows.map((row) => [row.templateId, Number(row.count)]));
+}
+
+/** A version's stored definition and state. */
+export async function findVersionDefinition(
+  db: Executor,
+  versionId: string,
+): Promise<{ definition: unknown; state: string } | undefined> {
+  const [row] = await db
+    .select({ definition: templateVersions.definition, state: templateVersions.state })
+    .from(templateVersions)
+    .where(eq(templateVersions.id, versionId));
+  return row;
+}
+
+export interface VersionLineage {
+  templateId: string;
+  /** The base template the survey template was created from, if any. */
+  baseTemplateId: string | null;
+}
+
+const baseVersions = alias(templateVersions, 'base_versions');
+
+export async function findVersionLineage(
+  db: Executor,
+  versionId: string,
+): Promise<VersionLineage | undefined> {
+  const [row] = await db
+    .select({ templateId: templateVersions.templateId, baseTemplateId: baseVersions.templateId })
+    .from(templateVersions)
+    .leftJoin(baseVersions, eq(baseVersions.id, templateVersions.baseVersionId))
+    .where(eq(templateVersions.id, versionId));
+  return row;
+}
+
+/** The base template of a survey template (through any of its versions), or null. */
+export async function findBaseTemplateId(db: Executor, templateId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ baseTemplateId: baseVersions.templateId })
+    .from(templateVersions)
+    .innerJoin(baseVersions, eq(baseVersions.id, templateVersions.baseVersionId))
+    .where(eq(templateVersions.templateId, templateId))
+    .limit(1);
+  return row?.baseTemplateId ?? null;
+}
+
+export async function findSurveyTemplate(db: Executor, templateId: string) {
+  const [row] = await db
+    .select({ id: templates.id, workspaceId: templates.workspaceId, name: templates.name })
+    .from(templates)
+    .where(and(eq(templates.id, templateId), eq(templates.kind, 'survey')));
+  return row;
+}
+
+/** A template's versions that can have surveys (not drafts), newest first, with their definitions. */
+export async function findSentVersions(db: Executor, templateId: string) {
+  return db
+    .select({
+      id: templateVersions.id,
+      state: templateVersions.state,
+      definition: templateVersions.definition,
+    })
+    .from(templateVersions)
+    .where(eq(templateVersions.templateId, templateId))
+    .orderBy(desc(templateVersions.versionNumber));
+}
+
+/** A version's settings and its template's name. */
+export interface VersionSettings {
+  id: string;
+  settings: unknown;
+  templateName: string;
+}
+
+export async function findVersionSettings(db: Executor, versionIds: string[]): Promise<VersionSettings[]> {
+  if (versionIds.length === 0) return [];
+  return db
+    .select({ id: templateVersions.id, settings: templateVersions.settings, templateName: templates.name })
+    .from(templateVersions)
+    .innerJoin(templates, sql`${templates.id} = ${templateVersions.templateId}`)
+    .where(inArray(templateVersions.id, versionIds));
 }

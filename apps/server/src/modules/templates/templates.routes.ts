@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { requireWorkspaceActor, sessionOrApiKeySecurity } from '../../http/request-context.js';
+import { access, actorOf } from '../../http/access.js';
 import type { TemplateKind } from './templates.repository.js';
 import {
   changeTemplateState,
@@ -128,36 +128,37 @@ export const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
     app.get(
       `${path}/`,
-      { schema: { tags, security: sessionOrApiKeySecurity, response: { 200: schemas.list } } },
-      async (request) => {
-        const actor = await requireWorkspaceActor(ctx, request, 'read');
-        return send(toListPayload(protocol, await listTemplates(ctx, actor, kind)));
-      },
+      { config: { access: access.workspace('read') }, schema: { tags, response: { 200: schemas.list } } },
+      async (request) => send(toListPayload(protocol, await listTemplates(ctx, actorOf(request), kind))),
     );
 
     app.get(
       `${path}/:id`,
-      { schema: { tags, security: sessionOrApiKeySecurity, params, response: { 200: schemas.version } } },
-      async (request) => {
-        const actor = await requireWorkspaceActor(ctx, request, 'read');
-        return send(
-          toVersionPayload(protocol, await getTemplateVersion(ctx, actor, kind, request.params.id)),
-        );
+      {
+        config: { access: access.workspace('read') },
+        schema: { tags, params, response: { 200: schemas.version } },
       },
+      async (request) =>
+        send(
+          toVersionPayload(
+            protocol,
+            await getTemplateVersion(ctx, actorOf(request), kind, request.params.id),
+          ),
+        ),
     );
 
     app.post(
       `${path}/`,
       {
+        config: { access: access.workspace('write') },
         schema: {
           tags,
-          security: sessionOrApiKeySecurity,
           body: schemas.create,
           response: { 201: schemas.version },
         },
       },
       async (request, reply) => {
-        const actor = await requireWorkspaceActor(ctx, request, 'write');
+        const actor = actorOf(request);
         const body = request.body as Record<string, unknown>;
         const view = await createTemplate(ctx, actor, kind, {
           name: field<string>(body, protocol, 'Name') ?? '',
@@ -172,16 +173,16 @@ export const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     app.patch(
       `${path}/:id`,
       {
+        config: { access: access.workspace('write') },
         schema: {
           tags,
-          security: sessionOrApiKeySecurity,
           params,
           body: updateBody,
           response: { 200: schemas.version },
         },
       },
       async (request) => {
-        const actor = await requireWorkspaceActor(ctx, request, 'write');
+        const actor = actorOf(request);
         const body = request.body as Record<string, unknown> & { stateCode?: 'PUBLISHED' | 'UNPUBLISHED' };
         // Part 2 §7: the same call carries either the changes or only a stateCode.
         const view = body.stateCode
@@ -200,16 +201,16 @@ export const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     app.post(
       `${path}/:id/version`,
       {
+        config: { access: access.workspace('write') },
         schema: {
           tags,
-          security: sessionOrApiKeySecurity,
           params,
           body: z.object({ accountId: z.string().optional() }).nullish(),
           response: { 201: schemas.version },
         },
       },
       async (request, reply) => {
-        const actor = await requireWorkspaceActor(ctx, request, 'write');
+        const actor = actorOf(request);
         const view = await createDraftVersion(ctx, actor, kind, request.params.id);
         return reply.status(201).send(send(toVersionPayload(protocol, view)));
       },
@@ -218,16 +219,16 @@ export const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     app.patch(
       `${path}/:id/state`,
       {
+        config: { access: access.workspace('write') },
         schema: {
           tags,
-          security: sessionOrApiKeySecurity,
           params,
           body: stateChangeSchema,
           response: { 200: schemas.version },
         },
       },
       async (request) => {
-        const actor = await requireWorkspaceActor(ctx, request, 'write');
+        const actor = actorOf(request);
         const view = await changeTemplateState(ctx, actor, kind, request.params.id, request.body.stateCode);
         return send(toVersionPayload(protocol, view));
       },

@@ -8,12 +8,11 @@ import {
   surveyDefinitionSchema,
   surveySettingsSchema,
 } from '@graphium/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { lists } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
-import type { WorkspaceActor } from '../../http/request-context.js';
+import { findOwnListIds } from '../lists/list-lookup.service.js';
 import {
   countCompletedSurveys,
   countTemplatesCreatedFromBases,
@@ -202,12 +201,7 @@ async function checkListReferences(
     const message = 'Base templates cannot use lookup lists: each workspace has its own lists.';
     throw invalid(message, Object.fromEntries(references.map(([path]) => [field(path), message])));
   }
-  const ids = [...new Set(references.map(([, id]) => id))];
-  const found = await db
-    .select({ id: lists.id })
-    .from(lists)
-    .where(and(eq(lists.workspaceId, workspaceId), inArray(lists.id, ids)));
-  const known = new Set(found.map((row) => row.id));
+  const known = await findOwnListIds(db, workspaceId, [...new Set(references.map(([, id]) => id))]);
   const details = Object.fromEntries(
     references
       .filter(([, id]) => !known.has(id))

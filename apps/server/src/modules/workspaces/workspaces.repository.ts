@@ -1,14 +1,8 @@
 import type { WorkspaceRole } from '@graphium/shared';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Membership } from '../../actor.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, customers, workspaceMembers, workspaces } from '../../db/schema.js';
-
-export interface Membership {
-  workspaceId: string;
-  workspaceName: string;
-  customerId: string;
-  role: WorkspaceRole;
-}
 
 /** The account's active memberships, oldest first. */
 export async function findActiveMemberships(db: Executor, accountId: string): Promise<Membership[]> {
@@ -38,9 +32,16 @@ export async function insertWorkspace(
   return row!.id;
 }
 
-export async function findWorkspace(db: Executor, workspaceId: string) {
-  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
-  return row;
+export async function findWorkspaceNames(
+  db: Executor,
+  workspaceIds: string[],
+): Promise<Map<string, { name: string; customerId: string }>> {
+  if (workspaceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: workspaces.id, name: workspaces.name, customerId: workspaces.customerId })
+    .from(workspaces)
+    .where(inArray(workspaces.id, workspaceIds));
+  return new Map(rows.map((row) => [row.id, { name: row.name, customerId: row.customerId }]));
 }
 
 export async function insertMember(

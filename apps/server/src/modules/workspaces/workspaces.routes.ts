@@ -6,14 +6,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { requireMember } from '../../http/request-context.js';
+import { access, actorOf } from '../../http/access.js';
 import { listWorkspaceUsers, updateWorkspaceUser } from './workspaces.service.js';
 
 export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/workspaces/users',
-    { schema: { tags: ['workspaces'], response: { 200: workspaceUsersResponseSchema } } },
-    async (request) => listWorkspaceUsers(ctx, await requireMember(ctx, request)),
+    {
+      schema: { tags: ['workspaces'], response: { 200: workspaceUsersResponseSchema } },
+      config: { access: access.member() },
+    },
+    async (request) => listWorkspaceUsers(ctx, actorOf(request)),
   );
 
   app.patch(
@@ -25,10 +28,8 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         body: updateWorkspaceUserSchema,
         response: { 200: workspaceUserSchema },
       },
+      config: { access: access.member('admin') },
     },
-    async (request) => {
-      const member = await requireMember(ctx, request, 'admin');
-      return updateWorkspaceUser(ctx, member, request.params.accountId, request.body);
-    },
+    async (request) => updateWorkspaceUser(ctx, actorOf(request), request.params.accountId, request.body),
   );
 };

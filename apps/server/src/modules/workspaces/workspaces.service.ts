@@ -1,13 +1,19 @@
 import type { UpdateWorkspaceUser, WorkspaceUser } from '@graphium/shared';
+import type { Membership, WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
-import type { MemberContext } from '../../http/request-context.js';
-import { findPendingInvitations } from '../invitations/invitations.repository.js';
-import { toPendingInvitation } from '../invitations/invitations.service.js';
+import { findPendingInvitations } from './invitations.repository.js';
+import { toPendingInvitation } from './invitations.service.js';
 import {
   countActiveMembers,
+  findActiveMemberships as findActiveMembershipRows,
   findMember,
+  findWorkspaceNames,
   findWorkspaceUsers,
+  insertCustomer,
+  insertMember,
+  insertWorkspace,
   lockWorkspace,
   updateMember,
 } from './workspaces.repository.js';
@@ -30,8 +36,8 @@ function toWorkspaceUser(row: UserRow): WorkspaceUser {
 }
 
 /** `GET /workspaces/users`: the members of the selected workspace and its pending invitations. */
-export async function listWorkspaceUsers(ctx: AppContext, member: MemberContext) {
-  const { workspaceId } = member.membership;
+export async function listWorkspaceUsers(ctx: AppContext, actor: WorkspaceActor) {
+  const { workspaceId } = actor;
   const [users, invitations] = await Promise.all([
     findWorkspaceUsers(ctx.db, workspaceId),
     findPendingInvitations(ctx.db, workspaceId, ctx.now()),
@@ -42,11 +48,11 @@ export async function listWorkspaceUsers(ctx: AppContext, member: MemberContext)
 /** An admin changes a member's role or (de)activates them; a workspace always keeps an active admin. */
 export async function updateWorkspaceUser(
   ctx: AppContext,
-  member: MemberContext,
+  actor: WorkspaceActor,
   accountId: string,
   changes: UpdateWorkspaceUser,
 ): Promise<WorkspaceUser> {
-  const { workspaceId } = member.membership;
+  const { workspaceId } = actor;
   await ctx.db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
     const target = await findMember(tx, workspaceId, accountId);
@@ -64,4 +70,36 @@ export async function updateWorkspaceUser(
   const updated = users.find((user) => user.accountId === accountId);
   if (!updated) throw notFound('User not found in this workspace');
   return toWorkspaceUser(updated);
+}
+
+/** The account's active memberships, oldest first. */
+export function findActiveMemberships(db: Executor, accountId: string): Promise<Membership[]> {
+  return findActiveMembershipRows(db, accountId);
+}
+
+/**
+ * A new account's own customer and workspace, with the account as its admin, in the caller's
+ * transaction (full sign-up).
+ */
+export async function createWorkspaceOfNewAccount(
+  tx: Executor,
+  input: { accountId: string; customerName: string; workspaceName: string },
+): Promise<Membership> {
+  const customerId = await insertCustomer(tx, input.customerName);
+  const workspaceId = await insertWorkspace(tx, { customerId, name: input.workspaceName });
+  await insertMember(tx, { workspaceId, accountId: input.accountId, role: 'admin' });
+  return { workspaceId, workspaceName: input.workspaceName, customerId, role: 'admin' };
+}
+
+/** The workspace's name, or '' when there is none. */
+export async function findWorkspaceName(db: Executor, workspaceId: string): Promise<string> {
+  return (await findWorkspaceNames(db, [workspaceId])).get(workspaceId)?.name ?? '';
+}
+
+/** Names and customers of workspaces, by id (those that exist). */
+export function findWorkspacesById(
+  db: Executor,
+  workspaceIds: string[],
+): Promise<Map<string, { name: string; customerId: string }>> {
+  return findWorkspaceNames(db, workspaceIds);
 }

@@ -7,13 +7,11 @@ import {
   scoreSurvey,
 } from '@graphium/shared';
 import type { Executor } from '../../db/client.js';
-import { AppError } from '../../errors.js';
-import {
-  addCompletion,
-  findVersionLineage,
-  storeSurveyScores,
-  type VersionLineage,
-} from './response-stats.repository.js';
+import { loadVersionLineage } from '../templates/template-versions.service.js';
+import { addCompletion, addSentSurveys, storeSurveyScores } from './response-stats.repository.js';
+
+// The aggregates the analysis reads, written in the transactions that send and complete surveys:
+// a summary never sums over every response.
 
 /** Every "Other: …" answer counts under one value in summaries (its text stays on the survey). */
 export const otherAnswerValue = 'Other';
@@ -57,23 +55,6 @@ export function weekStartOf(date: Date): string {
   return day.toISOString().slice(0, 10);
 }
 
-// A version's template and base never change, so each process keeps what it has read.
-const lineageByVersion = new Map<string, VersionLineage>();
-const maxCachedLineages = 2000;
-
-async function loadLineage(db: Executor, versionId: string): Promise<VersionLineage> {
-  const cached = lineageByVersion.get(versionId);
-  if (cached) return cached;
-  const lineage = await findVersionLineage(db, versionId);
-  if (!lineage) throw new AppError('INTERNAL', `version ${versionId} has no template`);
-  if (lineageByVersion.size >= maxCachedLineages) {
-    const oldest = lineageByVersion.keys().next().value;
-    if (oldest !== undefined) lineageByVersion.delete(oldest);
-  }
-  lineageByVersion.set(versionId, lineage);
-  return lineage;
-}
-
 /**
  * Scores a survey as it completes, stores the scores on it and adds it to the aggregates
  * (issue 6), in the caller's transaction: the completion and its counts commit together.
@@ -96,7 +77,7 @@ export async function recordSurveyCompletion(
     questionScores: score.questionScores,
     scoredQuestionCount: score.scoredQuestionCount,
   });
-  const lineage = await loadLineage(db, survey.templateVersionId);
+  const lineage = await loadVersionLineage(db, survey.templateVersionId);
   const percentageOf = new Map(score.questionScores.map((item) => [item.questionId, item.percentage]));
   const questions = definition.questions.flatMap((question) => {
     const answer = Object.hasOwn(responses, question.id) ? responses[question.id] : undefined;
@@ -117,4 +98,12 @@ export async function recordSurveyCompletion(
     compositePercentage: score.overallPercentage,
     questions,
   });
+}
+
+/** Counts sent surveys in their templates' totals, in the caller's transaction (single and bulk send). */
+export async function recordSentSurveys(
+  db: Executor,
+  sent: readonly { templateId: string; workspaceId: string }[],
+): Promise<void> {
+  await addSentSurveys(db, sent);
 }

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../db/schema.js';
+import { startJobWorkers } from '../../bootstrap.js';
+import { outboxMessages, suppressedContacts } from '../../db/schema.js';
 import { startTestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { deliverMessage, maxDeliveryAttempts, queueEmail, sweepOutbox } from './outbox.service.js';
+import { signUpClient } from '../../test/test-client.js';
+import { deliverMessage, maxDeliveryAttempts, queueEmail, sweepOutbox } from './delivery.service.js';
 
 async function queue(t: TestApp, recipient: string) {
   return queueEmail(t.ctx.db, {
@@ -59,6 +61,38 @@ describe('outbox with an unreachable SMTP server', () => {
     expect(await row(t, id)).toMatchObject({ status: 'failed', attempts: maxDeliveryAttempts });
     expect(await deliverMessage(t.ctx, id)).toBe('skipped');
   });
+
+  it("skips a contact suppressed since by the message's workspace, not one suppressed by another", async () => {
+    const [{ startup: own }, { startup: other }] = await Promise.all([
+      signUpClient(t.client()),
+      signUpClient(t.client()),
+    ]);
+    const workspaceIds = [own.workspaces[0]!.workspaceId, other.workspaces[0]!.workspaceId];
+    const contact = `suppressed.${Date.now()}@example.com`;
+    const [ownMessage, otherMessage] = await Promise.all(
+      workspaceIds.map((workspaceId) =>
+        queueEmail(t.ctx.db, {
+          workspaceId,
+          purpose: 'test',
+          recipient: contact,
+          subject: 'Hello',
+          textBody: 'Hello',
+          htmlBody: null,
+        }),
+      ),
+    );
+    await t.ctx.db.insert(suppressedContacts).values({
+      workspaceId: workspaceIds[0]!,
+      contact,
+      contactType: 'email',
+      reason: 'added-by-staff',
+      createdAt: new Date(),
+    });
+    expect(await deliverMessage(t.ctx, ownMessage!)).toBe('skipped');
+    expect((await row(t, ownMessage!)).lastError).toMatch(/unsubscribed/);
+    // The other workspace's message goes on to the (unreachable) server.
+    expect(await deliverMessage(t.ctx, otherMessage!)).toBe('retry');
+  });
 });
 
 describe('outbox with a working SMTP server', () => {
@@ -79,7 +113,7 @@ describe('outbox with a working SMTP server', () => {
       // Queued while no worker ran: the sweep hands it to the queue, and a worker then sends it.
       const missed = await queue(t, 'missed@example.com');
       expect(await sweepOutbox(t.ctx)).toBe(1);
-      await t.ctx.jobs.startWorkers(t.ctx);
+      await startJobWorkers(t.ctx);
       await mailbox.waitFor('missed@example.com');
       await expect.poll(async () => (await row(t, missed)).status, { timeout: 10_000 }).toBe('sent');
     } finally {

@@ -6,20 +6,13 @@ import {
   isInvitationExpired,
   type PendingInvitation,
 } from '@graphium/shared';
+import type { MemberActor, Membership } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { renderInvitationEmail } from '../../delivery/templates.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
-import type { MemberContext } from '../../http/request-context.js';
-import { findAccountByEmail } from '../accounts/accounts.repository.js';
-import { dispatchMessages, queueEmail } from '../delivery/outbox.service.js';
+import { findAccountByEmail } from '../accounts/accounts.service.js';
+import { dispatchMessages, queueEmail, renderInvitationEmail } from '../delivery/delivery.service.js';
 import { findLogoUrl } from '../logo/logo.service.js';
-import {
-  countActiveMembers,
-  findMember,
-  insertMember,
-  type Membership,
-} from '../workspaces/workspaces.repository.js';
 import {
   findInvitationDetails,
   type InvitationRow,
@@ -27,6 +20,7 @@ import {
   markInvitationAccepted,
   revokeInvitation,
 } from './invitations.repository.js';
+import { countActiveMembers, findMember, insertMember } from './workspaces.repository.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -47,7 +41,7 @@ export function invitationLink(ctx: AppContext, invitationId: string): string {
 /** `POST /workspaces/invite`: an admin invites someone by e-mail; the e-mail leaves through the outbox. */
 export async function inviteUser(
   ctx: AppContext,
-  member: MemberContext,
+  member: MemberActor,
   input: InviteUserInput,
 ): Promise<PendingInvitation> {
   const { emailAddress, role } = inviteUserSchema.parse(input);
@@ -88,7 +82,7 @@ export async function inviteUser(
   return toPendingInvitation(invitation);
 }
 
-export async function withdrawInvitation(ctx: AppContext, member: MemberContext, invitationId: string) {
+export async function withdrawInvitation(ctx: AppContext, member: MemberActor, invitationId: string) {
   const isRevoked = await revokeInvitation(ctx.db, member.membership.workspaceId, invitationId, ctx.now());
   if (!isRevoked) throw notFound('Invitation not found');
 }

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../../../config.js';
 
 export interface SmsMessage {
   /** Digits only, as stored on a survey's contact method. */

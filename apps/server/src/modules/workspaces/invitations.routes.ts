@@ -2,7 +2,8 @@ import { invitationSchema, inviteUserSchema, pendingInvitationSchema } from '@gr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { getSession, requireAccount, requireMember, setContextCookies } from '../../http/request-context.js';
+import { access, accountOf, memberOf, visitorOf } from '../../http/access.js';
+import { setContextCookies } from '../../http/credentials.js';
 import { acceptInvitation, getInvitation, inviteUser, withdrawInvitation } from './invitations.service.js';
 
 const invitationParams = z.object({ id: z.uuid('Invitation not found') });
@@ -10,27 +11,21 @@ const invitationParams = z.object({ id: z.uuid('Invitation not found') });
 export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/workspaces/invite',
-    { schema: { tags: ['invitations'], body: inviteUserSchema, response: { 201: pendingInvitationSchema } } },
-    async (request, reply) => {
-      const member = await requireMember(ctx, request, 'admin');
-      return reply.status(201).send(await inviteUser(ctx, member, request.body));
+    {
+      schema: { tags: ['invitations'], body: inviteUserSchema, response: { 201: pendingInvitationSchema } },
+      config: { access: access.member('admin') },
     },
+    async (request, reply) => reply.status(201).send(await inviteUser(ctx, memberOf(request), request.body)),
   );
 
   app.get(
     '/workspaces/invitation/:id',
     {
-      schema: {
-        tags: ['invitations'],
-        security: [],
-        params: invitationParams,
-        response: { 200: invitationSchema },
-      },
+      schema: { tags: ['invitations'], params: invitationParams, response: { 200: invitationSchema } },
+      // Public: the invitee may not have an account yet.
+      config: { access: access.visitor },
     },
-    async (request) => {
-      const viewer = await getSession(ctx, request);
-      return getInvitation(ctx, request.params.id, viewer?.accountId);
-    },
+    async (request) => getInvitation(ctx, request.params.id, visitorOf(request)?.accountId),
   );
 
   app.patch(
@@ -41,9 +36,10 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         params: invitationParams,
         response: { 200: z.object({ workspaceId: z.uuid(), workspaceName: z.string() }) },
       },
+      config: { access: access.account },
     },
     async (request, reply) => {
-      const account = await requireAccount(ctx, request);
+      const account = accountOf(request);
       const joined = await acceptInvitation(ctx, request.params.id, account);
       setContextCookies(ctx, reply, {
         accountId: account.accountId,
@@ -56,10 +52,12 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.delete(
     '/workspaces/invitation/:id',
-    { schema: { tags: ['invitations'], params: invitationParams } },
+    {
+      schema: { tags: ['invitations'], params: invitationParams },
+      config: { access: access.member('admin') },
+    },
     async (request, reply) => {
-      const member = await requireMember(ctx, request, 'admin');
-      await withdrawInvitation(ctx, member, request.params.id);
+      await withdrawInvitation(ctx, memberOf(request), request.params.id);
       return reply.status(204).send();
     },
   );

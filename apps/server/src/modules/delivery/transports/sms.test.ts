@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmsProvider, type TestSmsProvider } from '../test/sms-provider.js';
+import { startTestSmsProvider, type TestSmsProvider } from '../../../test/sms-provider.js';
 import { createSmsTransport, toE164 } from './sms.js';
 
 let provider: TestSmsProvider;

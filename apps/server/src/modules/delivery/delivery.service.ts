@@ -1,14 +1,15 @@
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { checkWebhookUrl, postToWebhook } from '../../delivery/slack.js';
-import { createSmsTransport, type SmsTransport } from '../../delivery/sms.js';
-import { findNotificationSettings } from '../notifications/notifications.repository.js';
+import { deliverMessageJob, deliverMessagesJob, deliveryBatchSize } from './delivery.jobs.js';
 import {
+  type ClaimedMessage,
   claimOverdueMessages,
   claimQueuedMessage,
   failInterruptedMessages,
   findOutboxMessage,
+  findSurveyMessages,
   insertOutboxMessage,
+  insertOutboxMessages,
   markMessageSent,
   type NewOutboxMessage,
   type OutboxMessage,
@@ -16,6 +17,28 @@ import {
   suppressedMessage,
   updateOutboxMessage,
 } from './outbox.repository.js';
+import { checkWebhookUrl, postToWebhook } from './transports/slack.js';
+import { createSmsTransport, type SmsTransport } from './transports/sms.js';
+
+// The delivery module's public surface: queueing and dispatching messages, the messages' texts,
+// unsubscribe links and the checks on webhook addresses.
+export {
+  type AlertMatch,
+  type AlertNotification,
+  escapeHtml,
+  renderAlertEmail,
+  renderAlertSlackText,
+  renderInvitationEmail,
+  renderPasswordResetEmail,
+  renderSurveyEmail,
+  renderSurveyReminderEmail,
+  renderSurveyReminderSms,
+  renderSurveySms,
+} from './messages.js';
+export { checkWebhookUrl, SlackAddressError } from './transports/slack.js';
+export { readUnsubscribeToken, unsubscribeOf } from './unsubscribe-link.js';
+export type { NewOutboxMessage, OutboxMessage };
+export { findOutboxMessage, findSurveyMessages };
 
 /** Attempts before a message ends as failed; the delay doubles from 15 s between attempts. */
 export const maxDeliveryAttempts = 5;
@@ -38,11 +61,14 @@ export async function queueEmail(tx: Executor, message: QueueEmail): Promise<str
 }
 
 /**
- * Messages per `deliver-messages` job: one job sends many messages over pooled connections. A
- * worker waits up to its polling interval (0.5 s) between two quick jobs, so the batch size
- * bounds the rate: 500 a job allows about 1,000 messages a second (a bulk send of 10,000).
+ * Writes messages into the outbox inside the caller's transaction (one statement); answers their
+ * ids in order for dispatching after the commit. A message to a suppressed contact is written as
+ * skipped, with the reason.
  */
-export const deliveryBatchSize = 500;
+export function queueMessages(tx: Executor, messages: NewOutboxMessage[]): Promise<string[]> {
+  return insertOutboxMessages(tx, messages);
+}
+
 /**
  * Messages a batch sends at once (as many pooled SMTP connections). Each holds a database
  * connection only for its two short statements, never while the transport works.
@@ -73,7 +99,7 @@ export async function dispatchMessages(
   if (options.isUrgent) {
     for (const outboxId of ids) {
       try {
-        await ctx.jobs.send('deliver-message', { outboxId }, { startAfter: urgentSafetyNetSeconds });
+        await ctx.jobs.send(deliverMessageJob, { outboxId }, { startAfter: urgentSafetyNetSeconds });
       } catch (error) {
         ctx.log.error({ err: error, outboxId }, 'could not queue the delivery; the sweep will retry it');
       }
@@ -89,7 +115,7 @@ export async function dispatchMessages(
   if (ids.length === 1) {
     for (const outboxId of ids) {
       try {
-        await ctx.jobs.send('deliver-message', { outboxId });
+        await ctx.jobs.send(deliverMessageJob, { outboxId });
       } catch (error) {
         ctx.log.error({ err: error, outboxId }, 'could not queue the delivery; the sweep will retry it');
       }
@@ -99,7 +125,7 @@ export async function dispatchMessages(
   for (let start = 0; start < ids.length; start += deliveryBatchSize) {
     const outboxIds = ids.slice(start, start + deliveryBatchSize);
     try {
-      await ctx.jobs.send('deliver-messages', { outboxIds });
+      await ctx.jobs.send(deliverMessagesJob, { outboxIds });
     } catch (error) {
       ctx.log.error(
         { err: error, count: outboxIds.length },
@@ -132,7 +158,7 @@ interface Channel {
   noun: string;
   isConfigured: boolean;
   notConfigured: { log: string; lastError: string };
-  send(message: OutboxMessage, workspaceName: string | null): Promise<void>;
+  send(claimed: ClaimedMessage): Promise<void>;
 }
 
 export const noSlackWebhookMessage = 'Not sent: the workspace has no Slack webhook any more.';
@@ -140,15 +166,12 @@ export const interruptedMessage =
   'The delivery was interrupted (the worker stopped while sending); it may not have arrived. Retry to send it again.';
 const closedSurveyMessage = 'Not sent: the survey was completed or closed before the reminder left.';
 
-/** The webhook is read when the message leaves, so a changed or removed one is honoured. */
-async function sendToSlack(ctx: AppContext, message: OutboxMessage): Promise<void> {
-  const settings = message.workspaceId
-    ? await findNotificationSettings(ctx.db, message.workspaceId)
-    : undefined;
-  if (!settings?.slackWebhookUrl) throw new SkipDelivery(noSlackWebhookMessage);
+/** The webhook is read when the message is claimed, so a changed or removed one is honoured. */
+async function sendToSlack(ctx: AppContext, claimed: ClaimedMessage): Promise<void> {
+  if (!claimed.slackWebhookUrl) throw new SkipDelivery(noSlackWebhookMessage);
   // Checked again at each send: the host may resolve elsewhere than when it was saved.
-  const checked = await checkWebhookUrl(settings.slackWebhookUrl, ctx.config.slackAllowedPrivateHosts);
-  await postToWebhook(checked, { text: message.textBody });
+  const checked = await checkWebhookUrl(claimed.slackWebhookUrl, ctx.config.slackAllowedPrivateHosts);
+  await postToWebhook(checked, { text: claimed.message.textBody });
 }
 
 /** Thrown by a channel when a message must not leave at all; it ends as skipped, with the reason. */
@@ -163,7 +186,7 @@ function channelOf(ctx: AppContext, channel: OutboxMessage['channel']): Channel 
         log: 'e-mail kept in the outbox: no SMTP_URL is configured',
         lastError: 'No e-mail server is configured (SMTP_URL); the message waits in the outbox.',
       },
-      send: (row, workspaceName) =>
+      send: ({ message: row, workspaceName }) =>
         ctx.email.send({
           to: row.recipient,
           subject: row.subject,
@@ -184,14 +207,14 @@ function channelOf(ctx: AppContext, channel: OutboxMessage['channel']): Channel 
         log: 'SMS kept in the outbox: no SMS provider is configured (SMS_*)',
         lastError: 'No SMS provider is configured (SMS_*); the message waits in the outbox.',
       },
-      send: (row) => sms.send({ to: row.recipient, body: row.textBody }),
+      send: ({ message: row }) => sms.send({ to: row.recipient, body: row.textBody }),
     };
   }
   return {
     noun: 'Slack message',
     isConfigured: true,
     notConfigured: { log: '', lastError: '' },
-    send: (row) => sendToSlack(ctx, row),
+    send: (claimed) => sendToSlack(ctx, claimed),
   };
 }
 
@@ -219,7 +242,7 @@ export async function deliverMessage(ctx: AppContext, outboxId: string): Promise
     now,
   );
   if (!claimed) return keepIfUnconfigured(ctx, outboxId);
-  const { message, workspaceName } = claimed;
+  const { message } = claimed;
   if (claimed.isSuppressed || claimed.isSurveyClosed) {
     await updateOutboxMessage(ctx.db, outboxId, {
       status: 'skipped',
@@ -230,7 +253,7 @@ export async function deliverMessage(ctx: AppContext, outboxId: string): Promise
   const channel = channelOf(ctx, message.channel);
   const attempts = message.attempts + 1;
   try {
-    await channel.send(message, workspaceName);
+    await channel.send(claimed);
     await markMessageSent(ctx.db, outboxId, attempts, ctx.now());
     ctx.log.info({ outboxId, purpose: message.purpose }, `${channel.noun} sent`);
     return 'sent';
@@ -277,7 +300,7 @@ export async function runDeliveryJob(ctx: AppContext, outboxId: string): Promise
   if (result === 'retry') {
     const message = await findOutboxMessage(ctx.db, outboxId);
     await ctx.jobs.send(
-      'deliver-message',
+      deliverMessageJob,
       { outboxId },
       { startAfter: retryDelaySeconds(message?.attempts ?? 1) },
     );

@@ -96,10 +96,10 @@ export function renderPasswordResetEmail(input: { firstName: string; link: strin
 }
 
 /**
- * A survey invitation (issue 5): the workspace's logo and name, the template name, the opening
- * text with its [Property] tokens already filled, and a button to the respondent page.
+ * A survey e-mail: the workspace's logo and name, the template name, the opening text with its
+ * [Property] tokens already filled, and a button to the respondent page.
  */
-export function renderSurveyInvitationEmail(input: {
+export function renderSurveyEmail(input: {
   workspaceName: string;
   templateName: string;
   openingText: string;
@@ -127,8 +127,8 @@ export function renderSurveyInvitationEmail(input: {
 /** SMS texts from a workspace say how to stop them (issue 7). */
 export const smsOptOutText = 'Reply STOP to opt out.';
 
-/** The SMS of a survey invitation: short, with the link. */
-export function renderSurveyInvitationSms(input: {
+/** The SMS of a survey: short, with the link. */
+export function renderSurveySms(input: {
   workspaceName: string;
   templateName: string;
   link: string;

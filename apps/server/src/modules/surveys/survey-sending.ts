@@ -9,16 +9,25 @@ import {
   type SurveyPropertyValues,
   surveySettingsSchema,
 } from '@graphium/shared';
+import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
-import { renderSurveyInvitationEmail, renderSurveyInvitationSms } from '../../delivery/templates.js';
 import { conflict, notFound } from '../../errors.js';
-import type { WorkspaceActor } from '../../http/request-context.js';
-import type { NewOutboxMessage } from '../delivery/outbox.repository.js';
+import {
+  type NewOutboxMessage,
+  renderSurveyEmail,
+  renderSurveySms,
+  unsubscribeOf,
+} from '../delivery/delivery.service.js';
+import { type ListLookup, loadListLookup } from '../lists/list-lookup.service.js';
 import { findLogoUrl } from '../logo/logo.service.js';
-import { unsubscribeOf } from '../suppression/unsubscribe-link.js';
-import { findVersion } from '../templates/templates.repository.js';
-import { buildListLookup, type ListLookup, listIdsOf, loadVersionDefinition } from './survey-definitions.js';
-import { findActiveListItems, findWorkspaceName, type NewSurveyRow } from './surveys.repository.js';
+import {
+  findSurveyVersion,
+  listIdsOf,
+  loadVersionDefinition,
+} from '../templates/template-versions.service.js';
+import { findWorkspaceName } from '../workspaces/workspaces.service.js';
+import { surveyLink } from './survey-links.service.js';
+import type { NewSurveyRow } from './surveys.repository.js';
 
 export const templateNotFoundMessage = 'Survey template not found';
 
@@ -44,7 +53,7 @@ export async function loadSendingContext(
   actor: WorkspaceActor,
   versionId: string,
 ): Promise<SendingContext> {
-  const found = await findVersion(ctx.db, 'survey', versionId);
+  const found = await findSurveyVersion(ctx.db, versionId);
   if (!found || found.template.workspaceId !== actor.workspaceId) throw notFound(templateNotFoundMessage);
   if (found.version.state !== 'PUBLISHED') throw conflict(publishBeforeSendingMessage);
   const definition = await loadVersionDefinition(ctx.db, versionId);
@@ -52,7 +61,7 @@ export async function loadSendingContext(
   const [workspaceName, logoUrl, lists] = await Promise.all([
     findWorkspaceName(ctx.db, actor.workspaceId),
     findLogoUrl(ctx, actor.customerId, { absolute: true }),
-    findActiveListItems(ctx.db, actor.workspaceId, listIdsOf(definition, 'properties')),
+    loadListLookup(ctx.db, actor.workspaceId, listIdsOf(definition, 'properties')),
   ]);
   return {
     actor,
@@ -63,7 +72,7 @@ export async function loadSendingContext(
     expiration: settings.expiration,
     workspaceName,
     logoUrl,
-    lists: buildListLookup(lists),
+    lists,
   };
 }
 
@@ -82,10 +91,6 @@ export function tokenValues(
       return [property.label, formatPropertyValue(property.type, value, itemLabel)];
     }),
   );
-}
-
-export function surveyLink(ctx: AppContext, surveyId: string): string {
-  return `${ctx.config.publicUrl}/survey/${surveyId}`;
 }
 
 export interface PreparedSurvey {
@@ -119,16 +124,16 @@ export function prepareSurvey(
         ...common,
         channel: 'sms',
         recipient: method.phoneNumber,
-        textBody: renderSurveyInvitationSms({
+        textBody: renderSurveySms({
           workspaceName: sending.workspaceName,
           templateName: sending.templateName,
           link,
         }),
       };
     }
-    // Issue 7: every survey e-mail can stop every message of the workspace to this address.
+    // Every survey e-mail can stop every message of the workspace to this address.
     const unsubscribe = unsubscribeOf(ctx, sending.actor.workspaceId, method.emailAddress);
-    const email = renderSurveyInvitationEmail({
+    const email = renderSurveyEmail({
       workspaceName: sending.workspaceName,
       templateName: sending.templateName,
       openingText,

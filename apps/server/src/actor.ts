@@ -1,0 +1,62 @@
+import type { WorkspaceRole } from '@graphium/shared';
+
+// Who acts is a notion of the application: services take these types, whichever way (session
+// cookie, API key, a job) the caller was identified. The HTTP layer only fills them in.
+
+/** One of an account's workspaces, with the account's role in it. */
+export interface Membership {
+  workspaceId: string;
+  workspaceName: string;
+  customerId: string;
+  role: WorkspaceRole;
+}
+
+/** A signed-in person: the account and its active memberships, oldest first. */
+export interface SignedInAccount {
+  accountId: string;
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  businessName: string | null;
+  memberships: Membership[];
+}
+
+/** A signed-in person acting in the workspace they selected among their own. */
+export interface MemberActor {
+  account: SignedInAccount;
+  membership: Membership;
+  memberships: Membership[];
+}
+
+/** Who acts on a workspace's data: a member, or an API key of the workspace's customer. */
+export interface WorkspaceActor {
+  workspaceId: string;
+  customerId: string;
+  /** The member's role; absent for an API key, whose scope decided what it may call. */
+  role?: WorkspaceRole;
+  /** The signed-in account; absent for an API key. */
+  accountId?: string;
+  /** The API key used; absent for a session. */
+  apiKeyId?: string;
+}
+
+const roleRank: Record<WorkspaceRole, number> = { viewer: 0, editor: 1, admin: 2 };
+
+export function hasRole(role: WorkspaceRole, atLeast: WorkspaceRole): boolean {
+  return roleRank[role] >= roleRank[atLeast];
+}
+
+/** Picks the requested workspace among the account's own; anything else selects the oldest. */
+export function selectMembership(memberships: Membership[], requested: unknown): Membership | undefined {
+  return memberships.find((membership) => membership.workspaceId === requested) ?? memberships[0];
+}
+
+/** The workspace actor of a signed-in member. */
+export function workspaceActorOf(member: MemberActor): WorkspaceActor {
+  return {
+    workspaceId: member.membership.workspaceId,
+    customerId: member.membership.customerId,
+    role: member.membership.role,
+    accountId: member.account.accountId,
+  };
+}

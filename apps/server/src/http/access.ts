@@ -1,0 +1,166 @@
+import type { WorkspaceRole } from '@graphium/shared';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import { type MemberActor, type SignedInAccount, type WorkspaceActor, workspaceActorOf } from '../actor.js';
+import type { AppContext } from '../context.js';
+import {
+  actAsMember,
+  actWithApiKey,
+  authenticateSession,
+  memberRoleFor,
+  requireSignedIn,
+} from '../modules/auth/authentication.service.js';
+import { readBearerToken, readSessionToken, requestedWorkspaceId } from './credentials.js';
+
+/**
+ * Who may call a route, declared once per route as `config: { access }` and enforced by one hook
+ * before the body is validated (so a caller who may not act learns nothing about the payload):
+ * - `anyone`: public (the respondent, sign-in, unsubscribe links, provider webhooks);
+ * - `visitor`: public, with the signed-in account when there is one;
+ * - `account`: a signed-in account, whatever its workspaces;
+ * - `member(role)`: a signed-in member of the selected workspace with at least that role (session only);
+ * - `workspace(read|write)`: the data routes: a member (viewer reads, editor writes) or an API key
+ *   of the workspace's customer (read or read-write scope).
+ */
+export type RouteAccess =
+  | { kind: 'anyone' }
+  | { kind: 'visitor' }
+  | { kind: 'account' }
+  | { kind: 'member'; role: WorkspaceRole }
+  | { kind: 'workspace'; access: 'read' | 'write' };
+
+export const access = {
+  anyone: { kind: 'anyone' },
+  visitor: { kind: 'visitor' },
+  account: { kind: 'account' },
+  member: (role: WorkspaceRole = 'viewer'): RouteAccess => ({ kind: 'member', role }),
+  workspace: (mode: 'read' | 'write'): RouteAccess => ({ kind: 'workspace', access: mode }),
+} as const satisfies Record<string, RouteAccess | ((...args: never[]) => RouteAccess)>;
+
+/** Who the hook found acting, per request. */
+interface Caller {
+  account?: SignedInAccount;
+  member?: MemberActor;
+  actor?: WorkspaceActor;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/**
+ * OpenAPI `security` by access: public routes need nothing, data routes take a key as well, and
+ * the others keep the document's default, the session.
+ */
+function securityOf(routeAccess: RouteAccess): Record<string, string[]>[] | undefined {
+  if (routeAccess.kind === 'anyone' || routeAccess.kind === 'visitor') return [];
+  if (routeAccess.kind === 'workspace') return [{ sessionCookie: [] }, { bearerAuth: [] }];
+  return undefined;
+}
+
+/**
+ * Who acts on a `workspace` route: the API key of an `Authorization: Bearer` request (its
+ * workspace chosen by the `x-workspace-id` header), else the signed-in member.
+ */
+export async function workspaceActorFor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  mode: 'read' | 'write',
+): Promise<WorkspaceActor> {
+  const bearer = readBearerToken(request);
+  if (bearer !== undefined) return actWithApiKey(ctx, bearer, request.headers['x-workspace-id'], mode);
+  const caller = asMember(request, await sessionAccountOf(ctx, request), memberRoleFor(mode));
+  return caller.actor!;
+}
+
+/** A request with a bearer credential is an API call: it never acts through the session cookie. */
+async function sessionAccountOf(ctx: AppContext, request: FastifyRequest) {
+  return readBearerToken(request) === undefined
+    ? authenticateSession(ctx, readSessionToken(request))
+    : undefined;
+}
+
+async function identify(ctx: AppContext, request: FastifyRequest, routeAccess: RouteAccess): Promise<Caller> {
+  if (routeAccess.kind === 'workspace' && readBearerToken(request) !== undefined) {
+    return { actor: await workspaceActorFor(ctx, request, routeAccess.access) };
+  }
+  const account = await sessionAccountOf(ctx, request);
+  switch (routeAccess.kind) {
+    case 'anyone':
+      return {};
+    case 'visitor':
+      return account ? { account } : {};
+    case 'account':
+      return { account: requireSignedIn(account) };
+    case 'member':
+      return asMember(request, account, routeAccess.role);
+    case 'workspace':
+      return asMember(request, account, memberRoleFor(routeAccess.access));
+  }
+}
+
+function asMember(
+  request: FastifyRequest,
+  account: SignedInAccount | undefined,
+  role: WorkspaceRole,
+): Caller {
+  const member = actAsMember(requireSignedIn(account), requestedWorkspaceId(request), role);
+  return { account: member.account, member, actor: workspaceActorOf(member) };
+}
+
+/**
+ * Holds every route registered after it (in this plugin and its children) to its declared
+ * access: a route without one fails the start, so none is added without a rule.
+ */
+export function registerAccessControl(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRoute', (route) => {
+    const routeAccess = route.config?.access;
+    if (!routeAccess) {
+      throw new Error(`${route.method} ${route.url} declares no access (config.access)`);
+    }
+    const security = securityOf(routeAccess);
+    if (security) route.schema = { ...route.schema, security };
+    if (routeAccess.kind === 'anyone') return;
+    const check: preValidationHookHandler = async (request) => {
+      request.caller = await identify(ctx, request, routeAccess);
+    };
+    const existing = route.preValidation;
+    route.preValidation = existing === undefined ? [check] : [check, ...[existing].flat()];
+  });
+}
+
+function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error(`${request.method} ${request.url} identified no caller`);
+  return request.caller;
+}
+
+/** The signed-in account of an `account`, `member` or `workspace` (session) route. */
+export function accountOf(request: FastifyRequest): SignedInAccount {
+  const { account } = callerOf(request);
+  if (!account) throw new Error(`${request.method} ${request.url} has no signed-in account`);
+  return account;
+}
+
+/** The signed-in account of a `visitor` route, if any. */
+export function visitorOf(request: FastifyRequest): SignedInAccount | undefined {
+  return request.caller?.account;
+}
+
+/** The member acting on a `member` route. */
+export function memberOf(request: FastifyRequest): MemberActor {
+  const { member } = callerOf(request);
+  if (!member) throw new Error(`${request.method} ${request.url} has no member`);
+  return member;
+}
+
+/** Who acts on a `member` or `workspace` route: the member, or the API key. */
+export function actorOf(request: FastifyRequest): WorkspaceActor {
+  const { actor } = callerOf(request);
+  if (!actor) throw new Error(`${request.method} ${request.url} has no workspace actor`);
+  return actor;
+}

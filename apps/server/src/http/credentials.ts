@@ -1,0 +1,70 @@
+import { sessionCookieName } from '@graphium/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { sessionLifetimeMs } from '../modules/auth/authentication.service.js';
+
+// The credentials a request carries (a session cookie or an API key) and the cookies the server
+// sets. Reading them is HTTP's job; deciding who they make the caller is the auth module's.
+
+export function readSessionToken(request: FastifyRequest): string | undefined {
+  const raw = request.cookies[sessionCookieName];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+}
+
+/**
+ * The `Authorization: Bearer` credential, if any. A request that carries one is an API call: it
+ * never acts through the session cookie, so session-only routes answer it with 401.
+ */
+export function readBearerToken(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer(?:[ \t]+(.*))?$/i.exec(header.trim());
+  return match ? (match[1] ?? '').trim() : undefined;
+}
+
+/**
+ * The workspace a signed-in request asks for: the `x-workspace-id` header the web client sends
+ * with every call, else the readable cookie of the same name, which a plain link (a download)
+ * carries.
+ */
+export function requestedWorkspaceId(request: FastifyRequest): unknown {
+  return request.headers['x-workspace-id'] ?? request.cookies['x-workspace-id'];
+}
+
+export function setSessionCookies(
+  ctx: AppContext,
+  reply: FastifyReply,
+  token: string,
+  context: { accountId: string; workspaceId?: string; customerId?: string },
+): void {
+  const secure = ctx.config.cookieSecure;
+  reply.setCookie(sessionCookieName, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    signed: true,
+    maxAge: sessionLifetimeMs / 1000,
+  });
+  setContextCookies(ctx, reply, context);
+}
+
+/** Readable cookies the client echoes as headers; they select, never authorise. */
+export function setContextCookies(
+  ctx: AppContext,
+  reply: FastifyReply,
+  context: { accountId: string; workspaceId?: string; customerId?: string },
+): void {
+  const options = { path: '/', sameSite: 'lax', secure: ctx.config.cookieSecure, httpOnly: false } as const;
+  reply.setCookie('x-account-id', context.accountId, options);
+  if (context.workspaceId) reply.setCookie('x-workspace-id', context.workspaceId, options);
+  if (context.customerId) reply.setCookie('x-customer-id', context.customerId, options);
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  for (const name of [sessionCookieName, 'x-account-id', 'x-workspace-id', 'x-customer-id']) {
+    reply.clearCookie(name, { path: '/' });
+  }
+}

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+
+/**
+ * A kind of job: its name, the schema of its payload and, for periodic jobs, its schedule. A
+ * module declares its jobs beside itself (`<module>.jobs.ts`) and sends them through the queue;
+ * their handlers are collected where the runtime starts (src/bootstrap.ts).
+ */
+export interface JobDefinition<Payload> {
+  name: string;
+  payload: z.ZodType<Payload>;
+  /** A cron expression (UTC) for jobs that run by themselves. */
+  cron?: string;
+}
+
+export function defineJob<Schema extends z.ZodType>(definition: {
+  name: string;
+  payload: Schema;
+  cron?: string;
+}): JobDefinition<z.output<Schema>> {
+  return definition as JobDefinition<z.output<Schema>>;
+}
+
+export interface SendJobOptions {
+  /** Seconds to wait before the job may run. */
+  startAfter?: number;
+}
+
+/** A job handler already bound to what it runs with: the queue calls `run` with each payload. */
+export interface JobWorker {
+  job: JobDefinition<unknown>;
+  run(payload: unknown): Promise<unknown>;
+}
+
+/** The job queue as the application sees it; the runtime starts its workers. */
+export interface JobQueue {
+  send<Payload>(job: JobDefinition<Payload>, payload: Payload, options?: SendJobOptions): Promise<void>;
+  /** Starts a worker for each job and the schedules (the server's in-process worker, `npm run worker`). */
+  startWorkers(workers: JobWorker[]): Promise<void>;
+  /** Whether the queue answers (for /api/health). */
+  isHealthy(): Promise<boolean>;
+  /** Stops fetching, waits for running jobs to finish, then closes. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,88 @@
+import type { WorkspaceRole } from '@graphium/shared';
+import {
+  hasRole,
+  type MemberActor,
+  type SignedInAccount,
+  selectMembership,
+  type WorkspaceActor,
+} from '../../actor.js';
+import type { AppContext } from '../../context.js';
+import { forbidden, unauthenticated } from '../../errors.js';
+import { hashToken } from '../../tokens.js';
+import { authenticateApiKey } from '../api-keys/api-keys.service.js';
+import { findSessionAccount, type SessionAccount, touchSession } from './sessions.repository.js';
+
+// Who a request is: the signed-in account behind a session cookie, or an API key. The HTTP layer
+// reads the credentials and asks here; services receive the actor.
+
+export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+// Sliding expiry without a write per request: the row is touched at most every ten minutes.
+const touchIntervalMs = 10 * 60 * 1000;
+
+export type { SessionAccount };
+
+/** The account behind a session token, or undefined when the session is unknown or expired. */
+export async function authenticateSession(
+  ctx: AppContext,
+  sessionToken: string | undefined,
+): Promise<SessionAccount | undefined> {
+  if (!sessionToken) return undefined;
+  const now = ctx.now();
+  const tokenHash = hashToken(sessionToken);
+  const cached = ctx.sessionCache.get(tokenHash, now);
+  if (cached && now.getTime() - cached.lastSeenAt.getTime() <= touchIntervalMs) return cached;
+  const session = await findSessionAccount(ctx.db, tokenHash, now);
+  if (!session) return undefined;
+  if (now.getTime() - session.lastSeenAt.getTime() > touchIntervalMs) {
+    const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
+    await touchSession(ctx.db, tokenHash, now, expiresAt);
+    session.lastSeenAt = now;
+    session.expiresAt = expiresAt;
+  }
+  ctx.sessionCache.set(session, session.expiresAt, now);
+  return session;
+}
+
+export function requireSignedIn<Account extends SignedInAccount>(account: Account | undefined): Account {
+  if (!account) throw unauthenticated();
+  return account;
+}
+
+/**
+ * The signed-in account acting as a member of the workspace it asks for. The requested workspace
+ * only chooses among the account's active memberships; it never grants access.
+ */
+export function actAsMember(
+  account: SignedInAccount,
+  requestedWorkspaceId: unknown,
+  atLeast: WorkspaceRole,
+): MemberActor {
+  const { memberships } = account;
+  const membership = selectMembership(memberships, requestedWorkspaceId);
+  if (!membership) throw forbidden('Your account is not an active member of any workspace.');
+  if (!hasRole(membership.role, atLeast)) {
+    throw forbidden(`Only a workspace ${atLeast} can do this.`);
+  }
+  return { account, membership, memberships };
+}
+
+/**
+ * Who acts for an API key on a workspace's data: unknown or revoked → 401, a read-only key on a
+ * `write` call → 403. Its workspace is the one requested among the key's customer's workspaces,
+ * else the oldest. A member acting on the same data needs `viewer` for `read`, `editor` for
+ * `write` (see `memberRoleFor`).
+ */
+export async function actWithApiKey(
+  ctx: AppContext,
+  apiKey: string,
+  requestedWorkspaceId: unknown,
+  access: 'read' | 'write',
+): Promise<WorkspaceActor> {
+  const key = await authenticateApiKey(ctx, apiKey, requestedWorkspaceId, access);
+  return { workspaceId: key.workspaceId, customerId: key.customerId, apiKeyId: key.apiKeyId };
+}
+
+/** The role a member needs for data access: any member reads, editors and admins write. */
+export function memberRoleFor(access: 'read' | 'write'): WorkspaceRole {
+  return access === 'write' ? 'editor' : 'viewer';
+}
