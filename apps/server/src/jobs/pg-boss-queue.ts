@@ -44,7 +44,15 @@ export async function startJobQueue(
       for (const worker of workers) {
         const { job } = worker;
         await boss.work(job.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (batch) => {
-          for (const item of batch) await worker.run(job.payload.parse(item.data ?? {}));
+          for (const item of batch) {
+            try {
+              await worker.run(job.payload.parse(item.data ?? {}));
+            } catch (error) {
+              // pg-boss retries the job; the log says why it failed.
+              log.error({ err: error, job: job.name, jobId: item.id }, 'job failed');
+              throw error;
+            }
+          }
         });
         if (job.cron) await boss.schedule(job.name, job.cron, {});
       }

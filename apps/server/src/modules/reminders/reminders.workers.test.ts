@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { outboxMessages, reminderSends, surveys } from '../../db/schema.js';
+import { notificationSettings, outboxMessages, reminderSends, surveys } from '../../db/schema/index.js';
 import { startTestMailbox, type TestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
@@ -65,7 +65,14 @@ function recipientOf(mail: ParsedMail): string {
 
 /** `count` surveys of a new template whose one-day reminder is due now. */
 async function dueSurveys(count: number, prefix: string): Promise<{ templateId: string; emails: string[] }> {
-  const { client } = await signUpClient(t.client());
+  const { client, startup } = await signUpClient(t.client());
+  // The worker processes run on the real clock: without quiet hours (start equal to end) the
+  // reminders are due whatever the time of day the test runs at.
+  await t.ctx.db.insert(notificationSettings).values({
+    workspaceId: startup.workspaces[0]!.workspaceId,
+    quietHoursStart: '00:00',
+    quietHoursEnd: '00:00',
+  });
   const template = await publishTemplate(
     client,
     { openingText: 'Hello', properties: [], questions: [everyQuestion().nps] },
