@@ -119,17 +119,26 @@ export const defaultNotificationSettings: NotificationSettings = {
 /**
  * `PUT /workspace/notification-settings`: a field left out keeps its value, so saving the quiet
  * hours never brings back a webhook someone else removed; `slackWebhookUrl: null` removes it.
+ * The server reads the webhook as text and checks it itself (`updateNotificationSettingsBodySchema`):
+ * hosts an operator allowed on private addresses may use http.
  */
-export const updateNotificationSettingsSchema = z
-  .object({
-    slackWebhookUrl: slackWebhookUrlSchema.nullable(),
-    quietHours: quietHoursSchema,
-    timeZone: timeZoneSchema,
-  })
-  .partial()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    message: 'Nothing to update',
-  });
+function updateNotificationSettingsWith<Webhook extends z.ZodType<string>>(slackWebhookUrl: Webhook) {
+  return z
+    .object({
+      slackWebhookUrl: slackWebhookUrl.nullable(),
+      quietHours: quietHoursSchema,
+      timeZone: timeZoneSchema,
+    })
+    .partial()
+    .refine((value) => Object.values(value).some((field) => field !== undefined), {
+      message: 'Nothing to update',
+    });
+}
+export const updateNotificationSettingsSchema = updateNotificationSettingsWith(slackWebhookUrlSchema);
+export const updateNotificationSettingsBodySchema = updateNotificationSettingsWith(
+  z.string().trim().max(slackWebhookUrlMaxLength),
+);
+export type UpdateNotificationSettingsBody = z.output<typeof updateNotificationSettingsBodySchema>;
 export type UpdateNotificationSettingsInput = z.input<typeof updateNotificationSettingsSchema>;
 export type UpdateNotificationSettings = z.output<typeof updateNotificationSettingsSchema>;
 

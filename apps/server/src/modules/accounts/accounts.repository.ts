@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts } from '../../db/schema.js';
+import { accounts } from '../../db/schema/index.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 

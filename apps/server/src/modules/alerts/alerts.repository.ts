@@ -7,7 +7,7 @@ import {
   templates,
   templateVersions,
   workspaces,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 
 export type SurveyAlertRow = typeof surveyAlerts.$inferSelect;
 

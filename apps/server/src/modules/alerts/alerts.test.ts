@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationSettings, outboxMessages, surveyAlerts } from '../../db/schema.js';
+import { notificationSettings, outboxMessages, surveyAlerts } from '../../db/schema/index.js';
 import { startTestMailbox, type TestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';

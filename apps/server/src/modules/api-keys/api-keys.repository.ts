@@ -1,7 +1,7 @@
 import type { ApiKeyScope } from '@graphium/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { apiKeys, workspaces } from '../../db/schema.js';
+import { apiKeys, workspaces } from '../../db/schema/index.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys } from '../../db/schema.js';
+import { apiKeys } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { workspaceActorFor } from '../../http/access.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

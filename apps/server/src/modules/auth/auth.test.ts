@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobWorkers } from '../../bootstrap.js';
-import { outboxMessages, sessions } from '../../db/schema.js';
+import { outboxMessages, sessions } from '../../db/schema/index.js';
 import { startTestMailbox, type TestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { passwordResetTokens } from '../../db/schema.js';
+import { passwordResetTokens } from '../../db/schema/index.js';
 
 export async function insertResetToken(
   db: Executor,

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Membership, SignedInAccount } from '../../actor.js';
 import type { Executor } from '../../db/client.js';
-import { accounts, sessions, workspaceMembers, workspaces } from '../../db/schema.js';
+import { accounts, sessions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 
 /** A live session: its signed-in account, with when the session was last seen and ends. */
 export interface SessionAccount extends SignedInAccount {

@@ -6,7 +6,7 @@ import {
   suppressedContacts,
   surveys,
   workspaces,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessage = typeof outboxMessages.$inferInsert;

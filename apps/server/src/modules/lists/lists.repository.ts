@@ -1,7 +1,7 @@
 import type { ListItemValues, ListState } from '@graphium/shared';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { listItems, listProperties, lists } from '../../db/schema.js';
+import { listItems, listProperties, lists } from '../../db/schema/index.js';
 
 export type ListRow = typeof lists.$inferSelect;
 export type ListPropertyRow = typeof listProperties.$inferSelect;

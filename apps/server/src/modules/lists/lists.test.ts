@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listItems, listProperties } from '../../db/schema.js';
+import { listItems, listProperties } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { newSignUp, signUpClient, type TestClient } from '../../test/test-client.js';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { logos } from '../../db/schema.js';
+import { logos } from '../../db/schema/index.js';
 
 export type LogoRow = typeof logos.$inferSelect;
 export type LogoSummary = Omit<LogoRow, 'content'>;

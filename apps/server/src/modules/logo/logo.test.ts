@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { logoMaxBytes, logoSizeErrorMessage, logoTypeErrorMessage } from '@graphium/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../db/schema.js';
+import { outboxMessages } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { newSignUp, signUpClient, type TestClient } from '../../test/test-client.js';
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { notificationSettings } from '../../db/schema.js';
+import { notificationSettings } from '../../db/schema/index.js';
 
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 

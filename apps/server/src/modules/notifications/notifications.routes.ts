@@ -1,12 +1,8 @@
-import { notificationSettingsSchema } from '@graphium/shared';
+import { notificationSettingsSchema, updateNotificationSettingsBodySchema } from '@graphium/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { access, actorOf } from '../../http/access.js';
-import {
-  getNotificationSettings,
-  notificationSettingsBodySchema,
-  updateNotificationSettings,
-} from './notifications.service.js';
+import { getNotificationSettings, updateNotificationSettings } from './notifications.service.js';
 
 /** Notification settings: any member reads them, admins change them. Session only. */
 export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -30,7 +26,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         tags: ['notifications'],
         summary:
           'Change the Slack webhook (https, public addresses only), quiet hours or time zone (admins); fields left out stay',
-        body: notificationSettingsBodySchema,
+        body: updateNotificationSettingsBodySchema,
         response: { 200: notificationSettingsSchema },
       },
       config: { access: access.member('admin') },

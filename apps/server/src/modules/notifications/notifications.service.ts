@@ -3,11 +3,9 @@ import {
   defaultTimeZone,
   type NotificationSettings,
   type QuietHours,
-  quietHoursSchema,
   slackWebhookUrlSchema,
-  timeZoneSchema,
+  type UpdateNotificationSettingsBody,
 } from '@graphium/shared';
-import { z } from 'zod';
 import { hasRole, type WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -70,23 +68,6 @@ export async function getNotificationSettings(
   return settings;
 }
 
-/**
- * The body of `PUT /workspace/notification-settings`: the shared contract's fields, with the
- * webhook's https rule left to the service, which knows SLACK_ALLOWED_PRIVATE_HOSTS (those may be
- * http). A field left out keeps its value; `slackWebhookUrl: null` removes the webhook.
- */
-export const notificationSettingsBodySchema = z
-  .object({
-    slackWebhookUrl: z.string().trim().max(2048).nullable(),
-    quietHours: quietHoursSchema,
-    timeZone: timeZoneSchema,
-  })
-  .partial()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    message: 'Nothing to update',
-  });
-export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
-
 /** Checks a webhook URL as typed and where it leads; answers it or throws a 400 on the field. */
 async function checkSlackWebhook(ctx: AppContext, url: string): Promise<string> {
   const allowed = ctx.config.slackAllowedPrivateHosts;
@@ -116,7 +97,7 @@ async function checkSlackWebhook(ctx: AppContext, url: string): Promise<string> 
 export async function updateNotificationSettings(
   ctx: AppContext,
   actor: WorkspaceActor,
-  body: NotificationSettingsBody,
+  body: UpdateNotificationSettingsBody,
 ): Promise<NotificationSettings> {
   const changes: Parameters<typeof upsertNotificationSettings>[2] = {};
   if (body.slackWebhookUrl !== undefined) {

@@ -7,7 +7,7 @@ import {
   reminderSettingsSync,
   surveys,
   templateVersions,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 
 export interface DueSurvey {
   id: string;

@@ -9,7 +9,7 @@ import {
   toPhoneDigits,
 } from '@graphium/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { surveys } from '../../db/schema.js';
+import { surveys } from '../../db/schema/index.js';
 import { invalid } from '../../errors.js';
 
 // The filters of part 2 §5 as SQL conditions on `surveys` (semantics documented with the

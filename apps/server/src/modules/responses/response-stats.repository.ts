@@ -7,7 +7,7 @@ import {
   responseTemplateStats,
   responseWeeklyStats,
   surveys,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 
 // The aggregates of issue 6, kept in the transactions that send and complete surveys. Every
 // write is an upsert that adds to the row, so concurrent completions never lose a count; rows

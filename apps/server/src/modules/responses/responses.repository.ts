@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { surveys, templates } from '../../db/schema.js';
+import { surveys, templates } from '../../db/schema/index.js';
 
 // Queries of the responses analysis (issue 6). The conditions come from response-filters.ts.
 

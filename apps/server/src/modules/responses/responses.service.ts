@@ -13,7 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { surveys } from '../../db/schema.js';
+import { surveys } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { suppressedContacts } from '../../db/schema.js';
+import { suppressedContacts } from '../../db/schema/index.js';
 
 export type SuppressionRow = typeof suppressedContacts.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { SurveyResponses } from '@graphium/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { logos, surveys, templates, workspaces } from '../../db/schema.js';
+import { logos, surveys, templates, workspaces } from '../../db/schema/index.js';
 
 export type SurveyRow = typeof surveys.$inferSelect;
 export type NewSurveyRow = typeof surveys.$inferInsert;

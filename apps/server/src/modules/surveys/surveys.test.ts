@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages, surveys } from '../../db/schema.js';
+import { outboxMessages, surveys } from '../../db/schema/index.js';
 import { startTestSmsProvider, type TestSmsProvider } from '../../test/sms-provider.js';
 import { startTestMailbox, type TestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

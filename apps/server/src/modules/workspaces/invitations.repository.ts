@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, workspaceInvitations, workspaces } from '../../db/schema.js';
+import { accounts, workspaceInvitations, workspaces } from '../../db/schema/index.js';
 
 export type InvitationRow = typeof workspaceInvitations.$inferSelect;
 

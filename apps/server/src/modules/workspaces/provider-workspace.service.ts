@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, appSettings, workspaceMembers, workspaces } from '../../db/schema.js';
+import { accounts, appSettings, workspaceMembers, workspaces } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 
 const settingKey = 'provider_workspace_id';

@@ -2,7 +2,7 @@ import type { WorkspaceRole } from '@graphium/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Membership } from '../../actor.js';
 import type { Executor } from '../../db/client.js';
-import { accounts, customers, workspaceMembers, workspaces } from '../../db/schema.js';
+import { accounts, customers, workspaceMembers, workspaces } from '../../db/schema/index.js';
 
 /** The account's active memberships, oldest first. */
 export async function findActiveMemberships(db: Executor, accountId: string): Promise<Membership[]> {

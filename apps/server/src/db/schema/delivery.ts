@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+import { surveys } from './surveys.js';
+import { workspaces } from './workspaces.js';
+
+/** Every outgoing message is written here first, in the transaction that causes it. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id),
+    channel: text('channel', { enum: ['email', 'sms', 'slack'] }).notNull(),
+    purpose: text('purpose').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull().default(''),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /**
+     * `sending` is claimed by a worker (committed before the transport is called, so a worker
+     * that dies mid-send never leads to a second copy); `skipped` never leaves (suppressed
+     * contact, a reminder for a survey that closed meanwhile).
+     */
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The survey a message invites to, so its delivery status shows on the survey. */
+    surveyId: uuid('survey_id').references((): AnyPgColumn => surveys.id),
+    /** Extra e-mail headers (List-Unsubscribe, issue 7). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('outbox_messages_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
+    index('outbox_messages_workspace_id_idx').on(table.workspaceId),
+    index('outbox_messages_survey_id_idx').on(table.surveyId).where(sql`${table.surveyId} is not null`),
+  ],
+);

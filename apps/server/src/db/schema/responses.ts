@@ -1,0 +1,90 @@
+import { date, doublePrecision, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { templates } from './templates.js';
+import { workspaces } from './workspaces.js';
+
+/** Per template: surveys sent and completed, and the composite scores of the completed ones. */
+export const responseTemplateStats = pgTable('response_template_stats', {
+  templateId: uuid('template_id')
+    .primaryKey()
+    .references(() => templates.id),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id),
+  sentCount: integer('sent_count').notNull().default(0),
+  completedCount: integer('completed_count').notNull().default(0),
+  compositeCount: integer('composite_count').notNull().default(0),
+  compositeSum: doublePrecision('composite_sum').notNull().default(0),
+});
+
+/** Per template and question: completed surveys that answered it, and its scores' sum. */
+export const responseQuestionStats = pgTable(
+  'response_question_stats',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    questionId: text('question_id').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    responseCount: integer('response_count').notNull().default(0),
+    scoredCount: integer('scored_count').notNull().default(0),
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.templateId, table.questionId] })],
+);
+
+/** Per template, question and answer (a scale value or a choice; "Other" for other answers). */
+export const responseAnswerStats = pgTable(
+  'response_answer_stats',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    questionId: text('question_id').notNull(),
+    answerValue: text('answer_value').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.templateId, table.questionId, table.answerValue] })],
+);
+
+/** Per template and week of completion (Monday, UTC): the composite scores. */
+export const responseWeeklyStats = pgTable(
+  'response_weekly_stats',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    count: integer('count').notNull().default(0),
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.templateId, table.weekStart] })],
+);
+
+/**
+ * Per base template, question and workspace: the scores of completed surveys of templates created
+ * from that base (the Overall Benchmark, ARCHITECTURE.md §4). Question id '' holds the composite.
+ * Only these sums cross workspaces, never a response.
+ */
+export const responseBenchmarkStats = pgTable(
+  'response_benchmark_stats',
+  {
+    baseTemplateId: uuid('base_template_id')
+      .notNull()
+      .references(() => templates.id),
+    questionId: text('question_id').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    count: integer('count').notNull().default(0),
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.baseTemplateId, table.questionId, table.workspaceId] })],
+);

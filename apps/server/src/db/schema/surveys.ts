@@ -1,0 +1,85 @@
+import { surveyStates } from '@graphium/shared';
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { createdAt, updatedAt } from './columns.js';
+import { templates, templateVersions } from './templates.js';
+import { workspaces } from './workspaces.js';
+
+/**
+ * One survey per send (ARCHITECTURE.md §4): SENT → OPENED → IN_PROGRESS → COMPLETE. The id is the
+ * unguessable link id. Properties are keyed by property id, responses by question id.
+ */
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    templateVersionId: uuid('template_version_id')
+      .notNull()
+      .references(() => templateVersions.id),
+    state: text('state', { enum: surveyStates }).notNull().default('SENT'),
+    contactMethods: jsonb('contact_methods')
+      .$type<
+        (
+          | { contactMethodType: 'email'; emailAddress: string }
+          | { contactMethodType: 'phone'; phoneNumber: string }
+        )[]
+      >()
+      .notNull(),
+    properties: jsonb('properties').$type<Record<string, string | number | boolean>>().notNull(),
+    responses: jsonb('responses')
+      .$type<Record<string, number | string | string[]>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** sent_at + the version's settings.expiration, fixed when sent. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Failed respondent authentications since the last success or lock (part 1 §5). */
+    authFailures: integer('auth_failures').notNull().default(0),
+    authLockedUntil: timestamp('auth_locked_until', { withTimezone: true }),
+    /**
+     * When the reminder job should look at this survey next (issue 7): a new survey, an opening
+     * or a change of the version's reminders set it to now; the job sets the next due time.
+     */
+    nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }).defaultNow(),
+    /**
+     * Scores by the shared rules (ARCHITECTURE.md §4), written when the survey completes (issue 6):
+     * the composite (null: no composite question answered), each answered scale question's score.
+     */
+    compositePercentage: doublePrecision('composite_percentage'),
+    questionScores:
+      jsonb('question_scores').$type<{ questionId: string; score: number; percentage: number }[]>(),
+    scoredQuestionCount: integer('scored_question_count'),
+    createdByAccountId: uuid('created_by_account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('surveys_workspace_id_template_id_idx').on(table.workspaceId, table.templateId),
+    index('surveys_expires_at_idx').on(table.expiresAt),
+    // The responses list: newest sent first, stable (issue 6).
+    // NULLS FIRST is what `order by … desc` means: with Drizzle's default (NULLS LAST) PostgreSQL
+    // cannot read the index in the query's order and sorts the whole template instead.
+    index('surveys_template_id_sent_at_idx').on(
+      table.templateId,
+      table.sentAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // Counting a filtered list adds the surveys still being answered to the aggregates' figures.
+    index('surveys_template_id_in_progress_idx')
+      .on(table.templateId)
+      .where(sql`${table.state} = 'IN_PROGRESS'`),
+    index('surveys_next_reminder_at_idx')
+      .on(table.nextReminderAt)
+      .where(sql`${table.nextReminderAt} is not null and ${table.state} <> 'COMPLETE'`),
+  ],
+);
