@@ -12,11 +12,6 @@ export async function findAccountByEmail(
   return row;
 }
 
-export async function findAccountById(db: Executor, accountId: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
-  return row;
-}
-
 export async function insertAccount(
   db: Executor,
   values: Pick<AccountRow, 'firstName' | 'lastName' | 'emailAddress' | 'businessName' | 'passwordHash'>,

@@ -76,10 +76,6 @@ export async function updateList(
   return row!;
 }
 
-export async function setListState(db: Executor, listId: string, state: ListState, now: Date) {
-  return updateList(db, listId, { state }, now);
-}
-
 export async function findProperties(db: Executor, listId: string): Promise<ListPropertyRow[]> {
   return db
     .select()
