@@ -1,4 +1,4 @@
-import type { ListItemValues, ListState } from '@graphium/shared';
+import type { ListItemValues } from '@graphium/shared';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { listItems, listProperties, lists } from '../../db/schema/index.js';
