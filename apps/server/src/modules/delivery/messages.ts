@@ -95,36 +95,48 @@ export function renderPasswordResetEmail(input: { firstName: string; link: strin
   });
 }
 
-/**
- * A survey e-mail: the workspace's logo and name, the template name, the opening text with its
- * [Property] tokens already filled, and a button to the respondent page.
- */
-export function renderSurveyEmail(input: {
+interface SurveyEmailInput {
   workspaceName: string;
   templateName: string;
-  openingText: string;
   link: string;
   expiresAt: string;
-  logoUrl?: string | null;
-  unsubscribeUrl?: string;
-}): RenderedEmail {
-  const paragraphs = input.openingText
-    .split(/\n+/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
+  logoUrl?: string | null | undefined;
+  unsubscribeUrl?: string | undefined;
+}
+
+/** What every e-mail about one survey shares: the workspace's brand, the link, the closing date. */
+function renderWorkspaceSurveyEmail(
+  input: SurveyEmailInput & { subject: string; text: string; actionLabel: string },
+): RenderedEmail {
   return renderEmail({
     brand: input.workspaceName,
     logo: input.logoUrl ? { url: input.logoUrl, alt: `${input.workspaceName} logo` } : undefined,
-    subject: `${input.workspaceName} would like your feedback: ${input.templateName}`,
+    subject: input.subject,
     heading: input.templateName,
-    paragraphs,
-    action: { label: 'Start Survey', url: input.link },
+    paragraphs: input.text
+      .split(/\n+/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean),
+    action: { label: input.actionLabel, url: input.link },
     footnote: `${input.workspaceName} sent you this survey. It is open until ${input.expiresAt}.`,
     unsubscribeUrl: input.unsubscribeUrl,
   });
 }
 
-/** SMS texts from a workspace say how to stop them (issue 7). */
+/**
+ * A survey e-mail: the workspace's logo and name, the template name, the opening text with its
+ * [Property] tokens already filled, and a button to the respondent page.
+ */
+export function renderSurveyEmail(input: SurveyEmailInput & { openingText: string }): RenderedEmail {
+  return renderWorkspaceSurveyEmail({
+    ...input,
+    subject: `${input.workspaceName} would like your feedback: ${input.templateName}`,
+    text: input.openingText,
+    actionLabel: 'Start Survey',
+  });
+}
+
+/** SMS texts from a workspace say how to stop them. */
 export const smsOptOutText = 'Reply STOP to opt out.';
 
 /** The SMS of a survey: short, with the link. */
@@ -136,29 +148,15 @@ export function renderSurveySms(input: {
   return `${input.workspaceName}: please tell us about your experience (${input.templateName}). ${input.link} ${smsOptOutText}`;
 }
 
-/** A reminder (issue 7): the reminder's message from the settings and the link to the survey. */
-export function renderSurveyReminderEmail(input: {
-  workspaceName: string;
-  templateName: string;
-  message: string;
-  link: string;
-  expiresAt: string;
-  logoUrl?: string | null;
-  unsubscribeUrl: string;
-}): RenderedEmail {
-  const paragraphs = input.message
-    .split(/\n+/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-  return renderEmail({
-    brand: input.workspaceName,
-    logo: input.logoUrl ? { url: input.logoUrl, alt: `${input.workspaceName} logo` } : undefined,
+/** A reminder: the reminder's message from the settings and the link to the survey. */
+export function renderSurveyReminderEmail(
+  input: SurveyEmailInput & { message: string; unsubscribeUrl: string },
+): RenderedEmail {
+  return renderWorkspaceSurveyEmail({
+    ...input,
     subject: `Reminder: ${input.templateName}`,
-    heading: input.templateName,
-    paragraphs,
-    action: { label: 'Continue Survey', url: input.link },
-    footnote: `${input.workspaceName} sent you this survey. It is open until ${input.expiresAt}.`,
-    unsubscribeUrl: input.unsubscribeUrl,
+    text: input.message,
+    actionLabel: 'Continue Survey',
   });
 }
 
