@@ -32,7 +32,7 @@ export async function waitFor(url, timeoutMs = 30_000) {
   throw new Error(`${url} did not answer`);
 }
 
-export function cookiesOf(response) {
+function cookiesOf(response) {
   return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
 }
 

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 7): on PostgreSQL, 100,000 surveys with a reminder due (seeded with
+// `npm run bench` (decision 008): on PostgreSQL, 100,000 surveys with a reminder due (seeded with
 // SQL), one worker process (`npm run worker`) sending them to a local SMTP server: messages per
 // second. While it runs, respondents complete surveys that have an alert: the time from each
 // completion to the alert e-mail arriving (p50, p99). BENCH_REMINDERS and BENCH_ALERTS change the

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 5): Lighthouse's mobile audit of the respondent page /survey/{id}, served
+// `npm run bench` (decision 005): Lighthouse's mobile audit of the respondent page /survey/{id}, served
 // by the built server (web app included) on PostgreSQL, in Debian's Chromium. Prints the
 // performance score, LCP and CLS next to their aims. CHROME_PATH overrides /usr/bin/chromium.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 5): the JavaScript the respondent page `/survey/{id}` loads, gzip and
+// `npm run bench` (decision 005): the JavaScript the respondent page `/survey/{id}` loads, gzip and
 // brotli, against its budget of 90 KB gzip in total (React included). Reads the built
 // apps/web/dist/survey.html, follows its scripts, module preloads and their static imports.
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 6): the responses analysis on PostgreSQL at scale. One base template, 20
+// `npm run bench` (decision 007): the responses analysis on PostgreSQL at scale. One base template, 20
 // workspaces each with a template created from it; the measured template holds 1,000,000
 // completed surveys of 10 scale questions (seeded in SQL, with their scores and the aggregates
 // the server keeps), the 19 others some more. Measured: the summary cold (first request after a

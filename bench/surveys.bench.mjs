@@ -1,4 +1,4 @@
-// `npm run bench` (issue 5): on PostgreSQL, the respondent calls at 50 connections next to a plain
+// `npm run bench` (decision 005): on PostgreSQL, the respondent calls at 50 connections next to a plain
 // Fastify route (PATCH /api/surveys/{id} saving two answers, GET /api/surveys/{id}), and a bulk
 // send of 10,000 rows: seconds until all are queued, then messages per second delivered to a
 // local SMTP server.

@@ -8,7 +8,7 @@ import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The respondent page is its own entry (issue 5): /survey/{id} gets survey.html in `vite` and
+ * The respondent page is its own entry (decision 005): /survey/{id} gets survey.html in `vite` and
  * `vite preview` too, as the server's not-found handler does in production.
  */
 function respondentPage(): Plugin {
@@ -26,7 +26,7 @@ function respondentPage(): Plugin {
 /**
  * Writes .br and .gz beside each built asset; the server sends them to browsers that accept them
  * (@fastify/static `preCompressed`). Uncompressed, the respondent page's JavaScript is three times
- * larger on a phone's connection (issue 5 budget: 90 KB gzip, Lighthouse mobile).
+ * larger on a phone's connection (decision 005 budget: 90 KB gzip, Lighthouse mobile).
  */
 function precompressAssets(): Plugin {
   return {
@@ -75,7 +75,7 @@ export default defineConfig({
             // React alone: the respondent page shares this chunk and must not carry the router.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'vendor', test: (id) => /node_modules[\\/]/.test(id) && !chartModules.test(id) },
-            // recharts and what only it uses: loaded with the responses summary's charts (issue 6).
+            // recharts and what only it uses: loaded with the responses summary's charts (decision 007).
             { name: 'charts', test: chartModules },
           ],
         },
@@ -88,5 +88,13 @@ export default defineConfig({
     restoreMocks: true,
     // User-event flows through whole dialogs take seconds on a loaded two-core machine.
     testTimeout: 15_000,
+    // Vitest keeps a core for itself by default, which leaves one worker on two cores; the
+    // workers wait on jsdom and React more than they compute, so both cores run test files.
+    maxWorkers: 2,
+    // One jsdom and one module cache per worker instead of per file: setting them up again for
+    // each of 44 files took more time than the tests (155 s against 37 s for the suite). Each
+    // test renders its own app and query client, and setup.ts cleans the DOM and cookies after
+    // each, so no state crosses files; the suite passes shuffled (--sequence.shuffle).
+    isolate: false,
   },
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, uniqueEmail } from './fixtures.js';
 
-export const strongPassword = 'Str0ng!pass';
+const strongPassword = 'Str0ng!pass';
 
 export interface Person {
   firstName: string;

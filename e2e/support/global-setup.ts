@@ -56,7 +56,8 @@ async function signUpProvider(baseUrl: string) {
 }
 
 /**
- * Starts a real SMTP server (the API tests' mailbox, with a small HTTP reader for the browser tests) and the built Graphium
+ * Starts a real SMTP server (the API tests' mailbox, with a small HTTP reader for the browser tests) and the
+ * built Graphium
  * server on free ports, with a fresh embedded database. Workers read the addresses from the env.
  */
 export default async function globalSetup() {
@@ -108,7 +109,7 @@ export default async function globalSetup() {
     await new Promise((resolve) => server.once('exit', resolve));
   };
 
-  // The provider workspace is chosen at start (ARCHITECTURE.md §4): sign its admin up, then
+  // The provider workspace is chosen at start (docs/architecture.md): sign its admin up, then
   // restart with PROVIDER_WORKSPACE_ID naming that workspace.
   const first = await startServer();
   const provider = await signUpProvider(baseUrl);

@@ -10,7 +10,7 @@ import {
 } from '../support/fixtures.js';
 import { newPerson, type Person, signUp } from '../support/flows.js';
 
-// Issue 7: a completed survey whose answers meet an alert's conditions raises a survey alert;
+// decision 008: a completed survey whose answers meet an alert's conditions raises a survey alert;
 // staff find it on /alerts (search, hide, "Show hidden alerts", show again), manage the
 // Notifications settings, and a respondent unsubscribes through the link in the e-mail.
 
@@ -122,7 +122,7 @@ test('alerts raised by completed surveys: search, hide, show hidden, show again,
     alertName: 'Unhappy start',
   });
 
-  // The alert e-mail reaches the recipient and links to the response (issue 7).
+  // The alert e-mail reaches the recipient and links to the response (decision 008).
   const alertMail = await waitForMail(staff.emailAddress, (mail) => mail.text.includes('Workshop visit'));
   expect(alertMail.text).toContain(`/responses/${workshop.surveyId}`);
 

@@ -11,7 +11,7 @@ import {
 } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
-// Issue 5, respondent page: a staff member sends a survey by e-mail; the respondent opens the
+// decision 005, respondent page: a staff member sends a survey by e-mail; the respondent opens the
 // link from the e-mail, authenticates, answers every question type, leaves, comes back to the
 // right question, completes and sees the thank-you page, on a desktop and on a 360 px phone.
 
@@ -144,7 +144,10 @@ async function expectNoA11yViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** The workspace logo shows, loaded, on every view but loading and errors (part 1 §2). */
+/**
+ * The workspace logo shows, loaded, on every view but loading and errors
+ * (docs/product-rules.md#the-respondent-page).
+ */
 async function expectLogo(page: Page) {
   const logo = page.getByRole('img', { name: 'Company logo' });
   await expect(logo).toBeVisible();
@@ -173,7 +176,7 @@ const next = (page: Page) => page.getByRole('button', { name: 'Next' });
 async function respondToSurvey(browser: Browser, link: string, isMobile: boolean) {
   const { context, page } = await openRespondentPage(browser, link, isMobile);
 
-  // Authentication (part 1 §2, §5), with a wrong answer first.
+  // Authentication (docs/product-rules.md#respondent-authentication), with a wrong answer first.
   await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
   await expect(
     page.getByText('Please provide the following information to access this survey:'),
@@ -201,7 +204,7 @@ async function respondToSurvey(browser: Browser, link: string, isMobile: boolean
   if (isMobile) await expectNoHorizontalScroll(page);
   await page.getByRole('button', { name: 'Start Survey' }).click();
 
-  // NPS, by keyboard only: 0 is a real answer and satisfies the required question (issue 5).
+  // NPS, by keyboard only: 0 is a real answer and satisfies the required question (decision 005).
   await expect(page.getByText('Question 1 of 7')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Survey progress' })).toHaveAttribute(
     'aria-valuenow',

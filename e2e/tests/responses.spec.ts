@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test, uniqueEmail } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
-// Issue 6, responses analysis: with responses seeded through the API (a published template, 12
+// decision 007, responses analysis: with responses seeded through the API (a published template, 12
 // surveys sent, 8 answered and completed through the respondent endpoint, 2 in progress, 2
 // pending), a manager reads the summary, pages through the list, filters it by status and by a
 // question, opens a response, comes back to the filtered list and exports it as CSV.

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +13,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppContext } from './context.js';
+import { outageReporter } from './db/availability.js';
 import { registerAccessControl } from './http/access.js';
 import { registerAntiForgery } from './http/anti-forgery.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -40,7 +43,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    // Unsubscribe links carry a signed token naming the workspace and the contact (issue 7),
+    // Unsubscribe links carry a signed token naming the workspace and the contact (decision 008),
     // longer than the router's default of 100 characters for a path parameter.
     routerOptions: { maxParamLength: 600 },
     // Per-request lines only when debugging: errors are logged by the error handler anyway.
@@ -71,10 +74,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   // Several instances share counters through Redis; the namespace keeps installations that
   // share one Redis apart (it derives from their secret, which they never share).
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const redis = config.redisUrl ? connectRateLimitRedis(config.redisUrl, ctx.log) : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
+    // Counting starts shared: wait (briefly) for Redis before serving; if it is away, start anyway.
+    await Promise.race([once(redis, 'ready'), setTimeout(redisReadyWaitMs)]).catch(() => {});
+  }
   await app.register(rateLimit, {
     global: false,
+    // Redis away: the limited routes answer as if under the limit rather than fail; the counters
+    // are shared again when it returns (docs/decisions/014-dependencies-that-go-away.md).
+    skipOnError: true,
     ...(redis
       ? {
           redis,
@@ -109,7 +119,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         smsInboundRoutes,
       ];
       for (const routes of modules) {
-        await api.register(routes, { ctx });
+        await api.register(routes, { ctx, rateLimitStore: redis });
       }
     },
     { prefix: '/api' },
@@ -151,7 +161,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     const path = request.url.split('?')[0] ?? '';
     const isAppPath = !path.startsWith('/api/') && !path.startsWith('/assets/');
     if (hasWeb && request.method === 'GET' && isAppPath) {
-      // The respondent page is its own entry point (issue 5), without the staff app's code.
+      // The respondent page is its own entry point (decision 005), without the staff app's code.
       if (path.startsWith('/survey/')) {
         return reply
           .header('cache-control', 'no-cache')
@@ -167,4 +177,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+const redisReadyWaitMs = 3_000;
+
+/**
+ * The rate-limit counters' Redis: commands fail at once while it is away (no queue of commands
+ * waiting for it), it reconnects by itself, and its outage is logged once.
+ */
+function connectRateLimitRedis(url: string, log: AppContext['log']): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const outage = outageReporter(log, 'rate-limit counters (Redis)');
+  redis.on('error', (error) => outage.down(error));
+  redis.on('ready', () => outage.up());
+  return redis;
 }

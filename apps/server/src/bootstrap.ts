@@ -32,7 +32,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
 }
 
 /** Every job the application runs, collected from the modules that own them. */
-export const jobHandlers: readonly JobHandler[] = [
+const jobHandlers: readonly JobHandler[] = [
   ...deliveryJobHandlers,
   ...reminderJobHandlers,
   ...authJobHandlers,
@@ -74,7 +74,7 @@ export async function startRuntime(
   options: { servesRequests: boolean } = { servesRequests: true },
 ): Promise<AppContext> {
   const log = createLogger(config);
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   await migrateDatabase(handle);
   const providerWorkspaceId = config.providerWorkspaceId ?? (await readProviderWorkspaceId(handle.db));
   return createAppContext(config, handle, log, { ...options, providerWorkspaceId });

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 const base = { SESSION_SECRET: 'a'.repeat(40), DATA_DIR: '/tmp/graphium-config-test' };
 
 describe('configuration', () => {
-  it('applies the defaults of ARCHITECTURE.md §6', () => {
+  it('applies the defaults of README.md#configuration', () => {
     const config = loadConfig(base);
     expect(config).toMatchObject({
       port: 3000,

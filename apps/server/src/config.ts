@@ -8,8 +8,8 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = (protocols: RegExp) =>
   z.preprocess(emptyToUndefined, z.url({ protocol: protocols }).optional());
 
-/** ARCHITECTURE.md §6: every setting comes from the environment, parsed once at boot. */
-export const envSchema = z.object({
+/** README.md#configuration: every setting comes from the environment, parsed once at boot. */
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -30,6 +30,12 @@ export const envSchema = z.object({
   PROVIDER_WORKSPACE_ID: z.preprocess(emptyToUndefined, z.uuid().optional()),
   WORKER: z.enum(['in-process', 'off']).default('in-process'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a message is retried through an outage of its provider before it fails. */
+  DELIVERY_RETRY_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(72),
   /** Requests per minute allowed on sign-in, sign-up and password reset, per client address. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Directory of the built web app; empty to serve the API only. */
@@ -50,7 +56,7 @@ export const envSchema = z.object({
   ),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
@@ -60,6 +66,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  deliveryRetryHours: number;
   mailFrom: string;
   sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined;
   redisUrl: string | undefined;
@@ -77,7 +84,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value throws a ConfigError naming the variable. */
-export function parseEnv(env: Record<string, string | undefined>): Env {
+function parseEnv(env: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -117,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
     smtpUrl: parsed.SMTP_URL,
+    deliveryRetryHours: parsed.DELIVERY_RETRY_HOURS,
     mailFrom: parsed.MAIL_FROM,
     sms:
       parsed.SMS_API_URL && parsed.SMS_ACCOUNT_SID && parsed.SMS_AUTH_TOKEN && parsed.SMS_FROM

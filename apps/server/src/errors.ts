@@ -9,9 +9,10 @@ export const statusByCode: Record<ErrorCode, number> = {
   TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
-/** The one error type services throw; the error handler maps its code to HTTP (STYLE.md §3). */
+/** The one error type services throw; the error handler maps its code to HTTP (docs/architecture.md). */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

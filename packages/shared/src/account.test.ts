@@ -10,7 +10,7 @@ const valid = {
   termsAgreement: true,
 };
 
-describe('sign-up rules (part 1 §5)', () => {
+describe('sign-up rules (docs/product-rules.md#accounts-and-sign-in)', () => {
   it('accepts a valid full sign-up and lower-cases the e-mail', () => {
     expect(signUpSchema.parse(valid).emailAddress).toBe('ada@example.com');
   });

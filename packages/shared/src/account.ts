@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
-// Part 1 §5 and §9: people's names 2-100, business names 3-100, letters, digits, hyphen,
+// docs/product-rules.md#accounts-and-sign-in: people's names 2-100, business names 3-100, letters, digits,
+// hyphen,
 // underscore or space. Letters include accented ones so that "José" can sign up.
 const nameCharacters = /^[\p{L}\p{M}0-9_\- ]+$/u;
 
-export const personNameSchema = z
+const personNameSchema = z
   .string()
   .trim()
   .min(2, 'Must be at least 2 characters')
@@ -18,7 +19,7 @@ export const businessNameSchema = z
   .max(100, 'Must be at most 100 characters')
   .regex(nameCharacters, 'Use only letters, digits, spaces, hyphens and underscores');
 
-export const emailAddressSchema = z
+const emailAddressSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -30,7 +31,10 @@ export const passwordRules = {
   maxLength: 32,
 } as const;
 
-/** Part 1 §5: 8-32 characters with a lowercase, an uppercase, a digit and a non-word character. */
+/**
+ * docs/product-rules.md#accounts-and-sign-in: 8-32 characters with a lowercase, an uppercase, a digit and a
+ * non-word character.
+ */
 export const passwordSchema = z
   .string()
   .min(passwordRules.minLength, `Must be at least ${passwordRules.minLength} characters`)
@@ -45,7 +49,10 @@ const optionalBusinessName = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-/** Full sign-up (part 1 §3, §5). The server needs an e-mail and password to sign in later. */
+/**
+ * Full sign-up (docs/product-rules.md#accounts-and-sign-in). The server needs an e-mail and password to sign
+ * in later.
+ */
 export const signUpSchema = z.object({
   firstName: personNameSchema,
   lastName: personNameSchema,
@@ -58,7 +65,10 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUp = z.output<typeof signUpSchema>;
 
-/** Minimal sign-up ("Complete Your Sign Up"): only the name rules apply (part 1 §5). */
+/**
+ * Minimal sign-up ("Complete Your Sign Up"): only the name rules apply
+ * (docs/product-rules.md#accounts-and-sign-in).
+ */
 export const completeSignUpSchema = z.object({
   firstName: personNameSchema,
   lastName: personNameSchema,
@@ -66,7 +76,10 @@ export const completeSignUpSchema = z.object({
 });
 export type CompleteSignUp = z.output<typeof completeSignUpSchema>;
 
-/** Sign-in shows no validation (part 1 §5); the server still bounds the input. */
+/**
+ * Sign-in shows no validation (docs/product-rules.md#accounts-and-sign-in); the server still bounds the
+ * input.
+ */
 export const loginSchema = z.object({
   emailAddress: z.string().trim().toLowerCase().min(1, 'Email address is required').max(254),
   password: z.string().min(1, 'Password is required').max(256),
@@ -74,7 +87,7 @@ export const loginSchema = z.object({
 });
 export type Login = z.output<typeof loginSchema>;
 
-export const accountSchema = z.object({
+const accountSchema = z.object({
   accountId: z.uuid(),
   firstName: z.string(),
   lastName: z.string(),
@@ -87,17 +100,21 @@ export const workspaceRoles = ['admin', 'editor', 'viewer'] as const;
 export const workspaceRoleSchema = z.enum(workspaceRoles);
 export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
 
-export const startupWorkspaceSchema = z.object({
+const startupWorkspaceSchema = z.object({
   workspaceId: z.uuid(),
   workspaceName: z.string(),
   customerId: z.uuid(),
   role: workspaceRoleSchema,
-  /** Marks the provider workspace, which owns base survey templates (part 1 §3). */
+  /**
+   * Marks the provider workspace, which owns base survey templates
+   * (docs/product-rules.md#accounts-and-sign-in).
+   */
   isGraphiumWorkspace: z.boolean(),
 });
-export type StartupWorkspace = z.infer<typeof startupWorkspaceSchema>;
 
-/** `GET /accounts/startup`: the selected workspace comes first (part 1 §3). */
+/**
+ * `GET /accounts/startup`: the selected workspace comes first (docs/product-rules.md#accounts-and-sign-in).
+ */
 export const startupResponseSchema = z.object({
   account: accountSchema,
   workspaces: z.array(startupWorkspaceSchema),

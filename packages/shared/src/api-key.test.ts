@@ -4,7 +4,7 @@ import { createApiKeySchema, looksLikeApiKey } from './api-key.js';
 const nameMessage = (apiKeyName: unknown) =>
   createApiKeySchema.safeParse({ apiKeyName }).error?.issues[0]?.message;
 
-describe('API key rules (part 2 §5)', () => {
+describe('API key rules (docs/product-rules.md#logo-and-api-keys)', () => {
   it('requires a name of 2 to 99 characters with the form messages', () => {
     expect(nameMessage(undefined)).toBe('API key name is required');
     expect(nameMessage('   ')).toBe('API key name is required');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** What a key may do: `read` calls only reading routes; `read-write` may change data too. */
 export const apiKeyScopes = ['read', 'read-write'] as const;
-export const apiKeyScopeSchema = z.enum(apiKeyScopes);
+const apiKeyScopeSchema = z.enum(apiKeyScopes);
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 
 /**
@@ -10,22 +10,26 @@ export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
  * and secret scanners recognise a leaked key; the server stores only its SHA-256.
  */
 export const apiKeyPrefix = 'gph_live_';
-export const apiKeyPattern = /^gph_live_[A-Za-z0-9_-]{43}$/;
+const apiKeyPattern = /^gph_live_[A-Za-z0-9_-]{43}$/;
 
 export function looksLikeApiKey(value: string): boolean {
   return apiKeyPattern.test(value);
 }
 
-/** Part 1 §9: a stored key is shown as 15 dots; the copy confirmation lasts 2 seconds. */
+/**
+ * docs/product-rules.md#logo-and-api-keys: a stored key is shown as 15 dots; the copy confirmation lasts 2
+ * seconds.
+ */
 export const maskedApiKey = '•'.repeat(15);
 export const apiKeyCopyConfirmationMs = 2000;
 
-// Part 2 §5: 2 to 99 characters. The spec's button accepts 100 but its message ("less than 100")
+// docs/product-rules.md#logo-and-api-keys: 2 to 99 characters. The spec's button accepts 100 but its message
+// ("less than 100")
 // rejects it; both reject 100 here.
-export const apiKeyNameRules = { minLength: 2, maxLength: 99 } as const;
-export const apiKeyDescriptionMaxLength = 500;
+const apiKeyNameRules = { minLength: 2, maxLength: 99 } as const;
+const apiKeyDescriptionMaxLength = 500;
 
-export const apiKeyNameSchema = z
+const apiKeyNameSchema = z
   .string({ error: 'API key name is required' })
   .trim()
   .min(1, 'API key name is required')
@@ -42,14 +46,16 @@ const apiKeyDescriptionSchema = z
   .nullish()
   .transform((value) => (value ? value : undefined));
 
-/** `POST /customers/api-keys` (part 1 §3); a key without a chosen scope may only read. */
+/**
+ * `POST /customers/api-keys` (docs/product-rules.md#logo-and-api-keys); a key without a chosen scope may only
+ * read.
+ */
 export const createApiKeySchema = z.object({
   apiKeyName: apiKeyNameSchema,
   apiKeyDescription: apiKeyDescriptionSchema,
   scope: apiKeyScopeSchema.default('read'),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
-export type CreateApiKey = z.output<typeof createApiKeySchema>;
 
 export const apiKeySchema = z.object({
   apiKeyId: z.uuid(),

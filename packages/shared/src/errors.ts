@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Error codes the API answers with; each maps to one HTTP status (ARCHITECTURE.md §3). */
-export const errorCodes = [
+/** Error codes the API answers with; each maps to one HTTP status (docs/architecture.md). */
+const errorCodes = [
   'VALIDATION',
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -10,8 +10,9 @@ export const errorCodes = [
   'TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
-export const errorCodeSchema = z.enum(errorCodes);
+const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 export const errorBodySchema = z.object({

@@ -1,4 +1,7 @@
-/** Cookie and header names shared by the server and the web client (part 1 §7, ARCHITECTURE.md §6). */
+/**
+ * Cookie and header names shared by the server and the web client (docs/architecture.md,
+ * README.md#configuration).
+ */
 export const xsrfCookieName = 'XSRF-TOKEN';
 export const xsrfHeaderName = 'X-XSRF-TOKEN';
 export const sessionCookieName = 'graphium_session';

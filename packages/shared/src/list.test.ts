@@ -6,10 +6,9 @@ import {
   getListTransitionError,
   type ListProperty,
   listPropertyInputSchema,
-  resolveImportColumns,
-  validateImportRows,
   validateListItemValues,
 } from './list.js';
+import { resolveImportColumns, validateImportRows } from './list-import.js';
 
 const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -25,7 +24,7 @@ function property(overrides: Partial<ListProperty> & Pick<ListProperty, 'name' |
   };
 }
 
-describe('create list rules (part 1 §5)', () => {
+describe('create list rules (docs/product-rules.md#lookup-lists)', () => {
   it('has the form messages and leaves the description optional', () => {
     expect(firstMessage(createListSchema.safeParse({ listName: '  ' }))).toBe('List name is required');
     expect(firstMessage(createListSchema.safeParse({ listName: 'a' }))).toBe(
@@ -41,7 +40,7 @@ describe('create list rules (part 1 §5)', () => {
   });
 });
 
-describe('list property rules (part 1 §5)', () => {
+describe('list property rules (docs/product-rules.md#lookup-lists)', () => {
   it('requires name, display name and description, and defaults active and isDefaultLabel', () => {
     const result = listPropertyInputSchema.safeParse({
       name: '',
@@ -74,7 +73,7 @@ describe('list property rules (part 1 §5)', () => {
   });
 });
 
-describe('list state transitions (part 1 §4)', () => {
+describe('list state transitions (docs/product-rules.md#lookup-lists)', () => {
   it('publishes drafts and unpublished lists, unpublishes published ones, archives anything not archived', () => {
     expect(getListTransitionError('DRAFT', 'PUBLISHED')).toBeUndefined();
     expect(getListTransitionError('UNPUBLISHED', 'PUBLISHED')).toBeUndefined();
@@ -90,7 +89,7 @@ describe('list state transitions (part 1 §4)', () => {
   });
 });
 
-describe('list item values (part 1 §5)', () => {
+describe('list item values (docs/product-rules.md#lookup-lists)', () => {
   const properties = [
     property({ name: 'name', displayName: 'Name', type: 'STRING' }),
     property({ name: 'price', displayName: 'Price', type: 'NUMBER' }),
@@ -203,7 +202,7 @@ describe('CSV import', () => {
   });
 });
 
-describe('list item labels (part 2 §5)', () => {
+describe('list item labels (docs/product-rules.md#lookup-lists)', () => {
   const item = (
     listItemId: string,
     listItemProperties: Record<string, string | number | boolean>,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
-// Lookup lists (part 1 §3, §4, §5): a list has typed properties and items whose values are keyed
+// Lookup lists (docs/product-rules.md#lookup-lists): a list has typed properties and items whose values are
+// keyed
 // by property name. The rules here are shared by the server and the web forms.
 
 export const listStates = ['DRAFT', 'PUBLISHED', 'UNPUBLISHED', 'ARCHIVED'] as const;
-export const listStateSchema = z.enum(listStates);
+const listStateSchema = z.enum(listStates);
 export type ListState = z.infer<typeof listStateSchema>;
 
 export const listStateLabels: Record<ListState, string> = {
@@ -15,7 +16,7 @@ export const listStateLabels: Record<ListState, string> = {
 };
 
 export const listPropertyTypes = ['STRING', 'NUMBER', 'BOOLEAN', 'DATE', 'TIME', 'DATE_TIME'] as const;
-export const listPropertyTypeSchema = z.enum(listPropertyTypes);
+const listPropertyTypeSchema = z.enum(listPropertyTypes);
 export type ListPropertyType = z.infer<typeof listPropertyTypeSchema>;
 
 export const listPropertyTypeLabels: Record<ListPropertyType, string> = {
@@ -27,27 +28,24 @@ export const listPropertyTypeLabels: Record<ListPropertyType, string> = {
   DATE_TIME: 'Date and time',
 };
 
-/** Part 1 §9: lists table page size 10, 5 placeholder rows while loading. */
+/** docs/product-rules.md#lookup-lists: lists table page size 10, 5 placeholder rows while loading. */
 export const listsPageSize = 10;
 export const listsLoadingRows = 5;
 /** The most rows one CSV import may hold. */
 export const maxListImportRows = 10_000;
-export const maxListItemTextLength = 1000;
+const maxListItemTextLength = 1000;
 
 // ---------------------------------------------------------------------------------------------
-// Create / edit list (part 1 §5: "List name ... under 100").
+// Create / edit list (docs/product-rules.md#lookup-lists: "List name ... under 100").
 
-export const listNameSchema = z
+const listNameSchema = z
   .string()
   .trim()
   .min(1, 'List name is required')
   .min(2, 'List name must be at least 2 characters')
   .max(99, 'List name must be less than 100 characters');
 
-export const listDescriptionSchema = z
-  .string()
-  .trim()
-  .max(1000, 'Description must be at most 1000 characters');
+const listDescriptionSchema = z.string().trim().max(1000, 'Description must be at most 1000 characters');
 
 export const createListSchema = z.object({
   listName: listNameSchema,
@@ -66,10 +64,10 @@ export type UpdateListInput = z.input<typeof updateListSchema>;
 export type UpdateList = z.output<typeof updateListSchema>;
 
 export const updateListStateSchema = z.object({ stateCode: listStateSchema });
-export type UpdateListState = z.infer<typeof updateListStateSchema>;
 
 /**
- * Part 1 §4: DRAFT or UNPUBLISHED can be published, PUBLISHED can be unpublished, anything not
+ * docs/product-rules.md#lookup-lists: DRAFT or UNPUBLISHED can be published, PUBLISHED can be unpublished,
+ * anything not
  * archived can be archived; nothing goes back to DRAFT and an archived list stays archived.
  * Answers why a transition is refused, or undefined when it is allowed.
  */
@@ -84,7 +82,7 @@ export function getListTransitionError(from: ListState, to: ListState): string |
 }
 
 // ---------------------------------------------------------------------------------------------
-// List properties (part 1 §5).
+// List properties (docs/product-rules.md#lookup-lists).
 
 const propertyFields = {
   name: z
@@ -139,9 +137,9 @@ export const listPropertySchema = z.object({
 export type ListProperty = z.infer<typeof listPropertySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// List items (part 1 §3, §5).
+// List items (docs/product-rules.md#lookup-lists).
 
-export const listItemValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+const listItemValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 export type ListItemValue = z.infer<typeof listItemValueSchema>;
 export type ListItemValues = Record<string, ListItemValue>;
 /** Values as sent: strings from forms and CSV files, typed values from API clients, null to clear. */
@@ -149,7 +147,6 @@ export const rawListItemValuesSchema = z.record(z.string(), listItemValueSchema.
 export type RawListItemValues = Record<string, ListItemValue | null>;
 
 export const createListItemSchema = z.object({ listItemProperties: rawListItemValuesSchema });
-export type CreateListItemInput = z.input<typeof createListItemSchema>;
 
 /** `PATCH /lists/{id}/item/{itemId}`: values merge into the stored ones (null clears); archive or restore. */
 export const updateListItemSchema = z
@@ -183,7 +180,7 @@ export const listSchema = z.object({
 });
 export type List = z.infer<typeof listSchema>;
 
-export const listSummarySchema = listSchema.omit({ listProperties: true, listItems: true }).extend({
+const listSummarySchema = listSchema.omit({ listProperties: true, listItems: true }).extend({
   listPropertiesCount: z.number().int(),
   /** Items not archived. */
   listItemsCount: z.number().int(),
@@ -195,7 +192,8 @@ export const listsResponseSchema = z.object({ lists: z.array(listSummarySchema) 
 export type ListsResponse = z.infer<typeof listsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Typed values (part 1 §5 List item; the server checks every value against its property's type).
+// Typed values (docs/product-rules.md#lookup-lists List item; the server checks every value against its
+// property's type).
 
 const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -261,7 +259,7 @@ function isEmptyValue(raw: ListItemValue | null | undefined): raw is null | unde
   return raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
 }
 
-type PropertyRule = Pick<ListProperty, 'name' | 'displayName' | 'type' | 'active'>;
+export type PropertyRule = Pick<ListProperty, 'name' | 'displayName' | 'type' | 'active'>;
 
 export interface ListItemValidation {
   /** The stored values, in the list's property order. */
@@ -271,7 +269,8 @@ export interface ListItemValidation {
 }
 
 /**
- * Checks an item's values (part 1 §5): every active property but BOOLEAN needs a value (STRING,
+ * Checks an item's values (docs/product-rules.md#lookup-lists): every active property but BOOLEAN needs a
+ * value (STRING,
  * DATE, TIME, DATE_TIME: "{display name} is required"; NUMBER: "... must be a valid number"),
  * every value must fit its type, and unknown names are refused. `stored` holds the values an
  * update merges into; an empty or null value clears one.
@@ -312,105 +311,7 @@ export function validateListItemValues(
 }
 
 // ---------------------------------------------------------------------------------------------
-// CSV import: the header row holds property names or display names.
-
-/** `POST /lists/{id}/items/import`: rows keyed by column header; a dry run only checks them. */
-export const importListItemsSchema = z.object({
-  rows: z
-    .array(rawListItemValuesSchema)
-    .min(1, 'The file has no rows to import.')
-    .max(
-      maxListImportRows,
-      `You can import at most ${maxListImportRows.toLocaleString('en-US')} rows at a time. Split the file and import it in parts.`,
-    ),
-  dryRun: z.boolean().default(false),
-});
-export type ImportListItemsInput = z.input<typeof importListItemsSchema>;
-
-export const importRowErrorSchema = z.object({
-  /** 1-based position among the data rows (the header row is not counted). */
-  row: z.number().int(),
-  errors: z.record(z.string(), z.string()),
-});
-export type ImportRowError = z.infer<typeof importRowErrorSchema>;
-
-export const importListItemsResultSchema = z.object({
-  dryRun: z.boolean(),
-  rowCount: z.number().int(),
-  validRowCount: z.number().int(),
-  /** Column header → the property name it fills. */
-  columns: z.record(z.string(), z.string()),
-  columnErrors: z.record(z.string(), z.string()),
-  rowErrors: z.array(importRowErrorSchema),
-  importedCount: z.number().int(),
-});
-export type ImportListItemsResult = z.infer<typeof importListItemsResultSchema>;
-
-/** Matches each header to a property: its name first, then its name or display name ignoring case. */
-export function resolveImportColumns(
-  headers: readonly string[],
-  properties: readonly Pick<ListProperty, 'name' | 'displayName'>[],
-): { columns: Record<string, string>; errors: Record<string, string> } {
-  const columns: Record<string, string> = {};
-  const errors: Record<string, string> = {};
-  const claimedBy = new Map<string, string>();
-  for (const header of headers) {
-    const wanted = header.trim();
-    const lowered = wanted.toLowerCase();
-    const exact = properties.filter((property) => property.name === wanted);
-    const matches =
-      exact.length > 0
-        ? exact
-        : properties.filter(
-            (property) =>
-              property.name.toLowerCase() === lowered ||
-              property.displayName.trim().toLowerCase() === lowered,
-          );
-    const [match] = matches;
-    if (!match) {
-      errors[header] = `Column "${wanted}" matches no property of this list`;
-    } else if (matches.length > 1) {
-      errors[header] = `Column "${wanted}" matches several properties; use the property name instead`;
-    } else if (claimedBy.has(match.name)) {
-      errors[header] =
-        `Columns "${claimedBy.get(match.name)}" and "${wanted}" both fill ${match.displayName}`;
-    } else {
-      claimedBy.set(match.name, wanted);
-      columns[header] = match.name;
-    }
-  }
-  return { columns, errors };
-}
-
-/** Checks every row of an import; nothing is written unless all of them pass. */
-export function validateImportRows(
-  properties: readonly PropertyRule[],
-  rows: readonly RawListItemValues[],
-): {
-  items: ListItemValues[];
-  columns: Record<string, string>;
-  columnErrors: Record<string, string>;
-  rowErrors: ImportRowError[];
-} {
-  const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const { columns, errors: columnErrors } = resolveImportColumns(headers, properties);
-  const items: ListItemValues[] = [];
-  const rowErrors: ImportRowError[] = [];
-  rows.forEach((row, index) => {
-    const named: RawListItemValues = {};
-    for (const [header, value] of Object.entries(row)) {
-      const name = columns[header];
-      if (name) named[name] = value;
-    }
-    const { values, errors } = validateListItemValues(properties, named);
-    if (Object.keys(errors).length > 0) rowErrors.push({ row: index + 1, errors });
-    else items.push(values);
-  });
-  return { items, columns, columnErrors, rowErrors };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Labels (part 2 §5): items offered in a ListItem field.
+// Labels (docs/product-rules.md#lookup-lists): items offered in a ListItem field.
 
 type LabelledList = {
   listProperties: readonly Pick<ListProperty, 'name' | 'isDefaultLabel'>[];
@@ -441,7 +342,7 @@ export function getListItemLabel(
   return item.listItemId;
 }
 
-/** The choices a ListItem field offers: archived items excluded (part 2 §5). */
+/** The choices a ListItem field offers: archived items excluded (docs/product-rules.md#lookup-lists). */
 export function getListItemOptions(list: LabelledList): { value: string; label: string }[] {
   return list.listItems
     .filter((item) => !item.isArchived)

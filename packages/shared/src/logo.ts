@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Part 1 §5: the image types a logo may have, by file extension. */
-export const logoFileExtensions = ['png', 'jpg', 'jpeg', 'svg', 'gif', 'webp'] as const;
+/** docs/product-rules.md#logo-and-api-keys: the image types a logo may have, by file extension. */
+const logoFileExtensions = ['png', 'jpg', 'jpeg', 'svg', 'gif', 'webp'] as const;
 
 /** The content types the server stores, one per image format (jpg and jpeg are both JPEG). */
 export const logoContentTypes = [
@@ -11,13 +11,13 @@ export const logoContentTypes = [
   'image/gif',
   'image/webp',
 ] as const;
-export const logoContentTypeSchema = z.enum(logoContentTypes);
+const logoContentTypeSchema = z.enum(logoContentTypes);
 export type LogoContentType = z.infer<typeof logoContentTypeSchema>;
 
-/** Part 1 §5 and §9: at most 2 MB. */
+/** docs/product-rules.md#logo-and-api-keys: at most 2 MB. */
 export const logoMaxBytes = 2 * 1024 * 1024;
 
-/** The multipart field that carries the file (part 1 §7). */
+/** The multipart field that carries the file (docs/product-rules.md#logo-and-api-keys). */
 export const logoFieldName = 'logo';
 
 /** What a file input's `accept` attribute lists, so the picker offers the allowed files first. */
@@ -30,11 +30,11 @@ export const logoTypeErrorMessage = 'The logo must be a PNG, JPG, JPEG, SVG, GIF
 export const logoSizeErrorMessage = 'The logo must be 2 MB or smaller.';
 export const logoEmptyErrorMessage = 'Choose a logo file to upload.';
 export const noLogoMessage = 'No logo uploaded yet';
-/** Part 1 §8: the fallbacks when the server gives no message. */
+/** docs/product-rules.md#texts-dates-and-errors: the fallbacks when the server gives no message. */
 export const logoUploadFailedMessage = 'Failed to upload logo';
 export const logoDeleteFailedMessage = 'Failed to delete logo';
 
-/** `GET /customers/logo` and the upload's reply (part 1 §3: Logo: url). */
+/** `GET /customers/logo` and the upload's reply (docs/product-rules.md#logo-and-api-keys: Logo: url). */
 export const customerLogoSchema = z.object({
   /** Content-hash address (`/api/logos/{sha256}`), relative to the API's origin; it never changes. */
   url: z.string(),
@@ -44,7 +44,7 @@ export const customerLogoSchema = z.object({
 });
 export type CustomerLogo = z.infer<typeof customerLogoSchema>;
 
-/** `DELETE /customers/logo` (part 1 §7: the reply has a message field). */
+/** `DELETE /customers/logo` (docs/product-rules.md#logo-and-api-keys: the reply has a message field). */
 export const deleteLogoResponseSchema = z.object({ message: z.string() });
 export type DeleteLogoResponse = z.infer<typeof deleteLogoResponseSchema>;
 

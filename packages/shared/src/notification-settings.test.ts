@@ -17,7 +17,7 @@ import {
 const firstMessage = (input: unknown) =>
   updateNotificationSettingsSchema.safeParse(input).error?.issues[0]?.message;
 
-describe('notification settings (issue 7)', () => {
+describe('notification settings (decision 008)', () => {
   it('accepts an https Slack webhook and null to remove it', () => {
     expect(
       updateNotificationSettingsSchema.parse({
@@ -84,7 +84,7 @@ describe('notification settings (issue 7)', () => {
   });
 });
 
-describe('suppression list (issue 7)', () => {
+describe('suppression list (decision 008)', () => {
   it('stores e-mail addresses lower-cased and phone numbers as digits', () => {
     expect(normalizeContact(' Jane.Doe@Example.COM ')).toEqual({
       contact: 'jane.doe@example.com',

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { isValidEmailAddress, isValidPhoneNumber, toPhoneDigits } from './survey.js';
 
-// A workspace's notification settings (issue 7): the Slack incoming webhook that alerts post to,
+// A workspace's notification settings (decision 008): the Slack incoming webhook that alerts post to,
 // the quiet hours during which reminders wait for the morning, and the suppression list of
 // contacts who unsubscribed or whom staff asked us never to message.
 
 // ---------------------------------------------------------------------------------------------
 // Slack webhook
 
-export const slackWebhookUrlMaxLength = 2048;
+const slackWebhookUrlMaxLength = 2048;
 export const slackWebhookInvalidMessage = 'Enter a valid URL, e.g. https://hooks.slack.com/services/...';
 export const slackWebhookHttpsMessage = 'The Slack webhook URL must start with https://';
 
@@ -42,7 +42,7 @@ export const defaultQuietHours = { start: '21:00', end: '08:00' } as const;
 export const defaultTimeZone = 'UTC';
 
 const timeOfDayPattern = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const timeOfDaySchema = z
+const timeOfDaySchema = z
   .string({ error: 'Enter a time as HH:MM' })
   .regex(timeOfDayPattern, 'Enter a time as HH:MM (00:00 to 23:59)');
 
@@ -110,12 +110,6 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-export const defaultNotificationSettings: NotificationSettings = {
-  slackWebhookUrl: null,
-  quietHours: { ...defaultQuietHours },
-  timeZone: defaultTimeZone,
-};
-
 /**
  * `PUT /workspace/notification-settings`: a field left out keeps its value, so saving the quiet
  * hours never brings back a webhook someone else removed; `slackWebhookUrl: null` removes it.
@@ -140,17 +134,16 @@ export const updateNotificationSettingsBodySchema = updateNotificationSettingsWi
 );
 export type UpdateNotificationSettingsBody = z.output<typeof updateNotificationSettingsBodySchema>;
 export type UpdateNotificationSettingsInput = z.input<typeof updateNotificationSettingsSchema>;
-export type UpdateNotificationSettings = z.output<typeof updateNotificationSettingsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Suppression list: GET/POST /workspace/suppressions, DELETE /workspace/suppressions/{contact}
 
 export const contactTypes = ['email', 'phone'] as const;
-export const contactTypeSchema = z.enum(contactTypes);
+const contactTypeSchema = z.enum(contactTypes);
 export type ContactType = z.infer<typeof contactTypeSchema>;
 
 export const suppressionReasons = ['unsubscribed', 'added-by-staff'] as const;
-export const suppressionReasonSchema = z.enum(suppressionReasons);
+const suppressionReasonSchema = z.enum(suppressionReasons);
 export type SuppressionReason = z.infer<typeof suppressionReasonSchema>;
 
 export const invalidContactMessage = 'Enter an e-mail address or a phone number of 10 to 15 digits';
@@ -209,7 +202,6 @@ export const addSuppressionSchema = z.object({
     }),
 });
 export type AddSuppressionInput = z.input<typeof addSuppressionSchema>;
-export type AddSuppression = z.output<typeof addSuppressionSchema>;
 
 export const suppressionContactParamsSchema = z.object({ contact: z.string().min(1).max(254) });
 

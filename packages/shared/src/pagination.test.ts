@@ -9,7 +9,7 @@ import {
   totalPagesOf,
 } from './pagination.js';
 
-describe('paginatorPages (part 2 §9)', () => {
+describe('paginatorPages (docs/product-rules.md#responses-list-filters-paging-export)', () => {
   it('shows every page up to 7', () => {
     expect(paginatorPages(1, 0)).toEqual([]);
     expect(paginatorPages(1, 1)).toEqual([1]);

@@ -1,14 +1,18 @@
-// Paging of lists (part 2 §2, §9): page sizes, the paginator's page numbers and its summary line.
+// Paging of lists (docs/product-rules.md#responses-list-filters-paging-export): page sizes, the paginator's
+// page numbers and its summary line.
 
 export const pageSizeOptions = [10, 25, 50, 100] as const;
 export type PageSize = (typeof pageSizeOptions)[number];
 export const defaultPageSize: PageSize = 25;
 
-export function isPageSize(value: unknown): value is PageSize {
+function isPageSize(value: unknown): value is PageSize {
   return (pageSizeOptions as readonly unknown[]).includes(value);
 }
 
-/** Part 2 §9: an unlisted page size (from the query string) falls back to 25. */
+/**
+ * docs/product-rules.md#responses-list-filters-paging-export: an unlisted page size (from the query string)
+ * falls back to 25.
+ */
 export function normalizePageSize(value: unknown): PageSize {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return isPageSize(number) ? number : defaultPageSize;
@@ -27,7 +31,8 @@ export function totalPagesOf(total: number, limit: number): number {
 export type PaginatorItem = number | 'ellipsis';
 
 /**
- * The page numbers a paginator shows (part 2 §9): all of them when there are 7 pages or fewer,
+ * The page numbers a paginator shows (docs/product-rules.md#responses-list-filters-paging-export): all of
+ * them when there are 7 pages or fewer,
  * otherwise the first, the last and the current one ± 1, with an ellipsis for each gap.
  */
 export function paginatorPages(page: number, totalPages: number): PaginatorItem[] {
@@ -45,7 +50,10 @@ export function paginatorPages(page: number, totalPages: number): PaginatorItem[
   return items;
 }
 
-/** 'Showing X to Y of Z results' (part 2 §2): the 1-based positions of the page's first and last rows. */
+/**
+ * 'Showing X to Y of Z results' (docs/product-rules.md#responses-list-filters-paging-export): the 1-based
+ * positions of the page's first and last rows.
+ */
 export function pageRange(page: number, limit: number, total: number): { from: number; to: number } {
   if (total <= 0) return { from: 0, to: 0 };
   const from = Math.min((page - 1) * limit + 1, total);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   benchmarkDifference,
-  grade,
   isScoredQuestionType,
   netPromoterScore,
   npsCategory,
@@ -140,7 +139,7 @@ describe('scoreSurvey', () => {
   });
 });
 
-describe('bands, grades and benchmark arrows (part 2 §9)', () => {
+describe('bands, grades and benchmark arrows (docs/product-rules.md#scores-grades-and-benchmarks)', () => {
   it('bands at 80 and 60', () => {
     expect(scoreBand(80)).toBe('high');
     expect(scoreBand(79.9)).toBe('medium');
@@ -154,7 +153,7 @@ describe('bands, grades and benchmark arrows (part 2 §9)', () => {
     expect(scoreGrade(80)).toBe('Very Good');
     expect(scoreGrade(70)).toBe('Good');
     expect(scoreGrade(60)).toBe('Fair');
-    expect(grade(59)).toBe('Poor');
+    expect(scoreGrade(59)).toBe('Poor');
   });
 
   it('hides differences under 1 point and missing benchmarks', () => {

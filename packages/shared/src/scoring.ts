@@ -1,12 +1,12 @@
-import { isAnswered } from './survey-answer.js';
+import { isAnswered } from './answer-rules.js';
 import type { QuestionType, SurveyDefinition, SurveyQuestion } from './survey-definition.js';
 import { scaleRange } from './survey-settings.js';
 
-// Scoring (ARCHITECTURE.md §4, part 2 §9): the same rules on the server (stored scores,
+// Scoring (docs/product-rules.md#scores-grades-and-benchmarks): the same rules on the server (stored scores,
 // aggregates) and in the web app (colours, grades, benchmark arrows).
 
 /** The question types that carry a score: the scales. Choice and text answers have none. */
-export const scoredQuestionTypes = ['NetPromoterScore', 'NumericScale', 'StarRatingScale'] as const;
+const scoredQuestionTypes = ['NetPromoterScore', 'NumericScale', 'StarRatingScale'] as const;
 export type ScoredQuestionType = (typeof scoredQuestionTypes)[number];
 
 export function isScoredQuestionType(type: QuestionType): type is ScoredQuestionType {
@@ -49,7 +49,8 @@ export interface SurveyScore {
 }
 
 /**
- * Scores a survey's answers (ARCHITECTURE.md §4): each answered scale question gets its
+ * Scores a survey's answers (docs/product-rules.md#scores-grades-and-benchmarks): each answered scale
+ * question gets its
  * percentage; the composite is the weighted mean of the answered questions whose
  * compositeScore is enabled, weighted by compositeScore.value (all zero: equal weights).
  */
@@ -84,7 +85,7 @@ export function weightedMean(items: readonly { percentage: number; weight: numbe
 }
 
 // ---------------------------------------------------------------------------------------------
-// Colours, grades and benchmark arrows (part 2 §9).
+// Colours, grades and benchmark arrows (docs/product-rules.md#scores-grades-and-benchmarks).
 
 export type ScoreBand = 'high' | 'medium' | 'low';
 
@@ -106,12 +107,10 @@ export function scoreGrade(percentage: number): ScoreGrade {
   return 'Poor';
 }
 
-/** The brief's name for `scoreGrade`. */
-export const grade = scoreGrade;
-
 /**
  * `value - benchmark` in percentage points, or null when either is missing or the difference is
- * under 1 point (part 2 §9: such differences are hidden). Positive: above the benchmark.
+ * under 1 point (docs/product-rules.md#scores-grades-and-benchmarks: such differences are hidden). Positive:
+ * above the benchmark.
  */
 export function benchmarkDifference(
   value: number | null | undefined,

@@ -42,7 +42,7 @@ function withAlerts(alerts: SurveyAlert['survey']['surveyTemplate']['surveyTempl
   return surveyAlert;
 }
 
-describe('survey alert contract (part 1 §3, §7)', () => {
+describe('survey alert contract (docs/product-rules.md#alerts)', () => {
   it('accepts the list reply and defaults a template alert without channels to e-mail', () => {
     const reply = surveyAlertsResponseSchema.parse({
       surveyAlerts: [
@@ -83,7 +83,7 @@ describe('survey alert contract (part 1 §3, §7)', () => {
   });
 });
 
-describe('survey alert cards (part 1 §2)', () => {
+describe('survey alert cards (docs/product-rules.md#alerts)', () => {
   it('shows the channels of the alert that fired', () => {
     expect(surveyAlertChannels(makeSurveyAlert())).toEqual(['email', 'slack']);
     expect(surveyAlertChannels(makeSurveyAlert({ alertId: 'alert-2' }))).toEqual(['email']);

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { surveyAnswerSchema } from './survey-answer.js';
-import { alertSchema, conditionOperatorSchema, notificationChannels } from './survey-settings.js';
+import { alertSchema, conditionOperatorSchema } from './survey-settings.js';
 
-// A survey alert is one firing of a template alert for one completed survey (part 1 §3, issue 7):
-// the /alerts page lists them, and staff hide or show them again (part 1 §4).
-
-export const notificationChannelSchema = z.enum(notificationChannels);
-export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
+// A survey alert is one firing of a template alert for one completed survey (docs/product-rules.md#alerts,
+// decision 008):
+// the /alerts page lists them, and staff hide or show them again (docs/product-rules.md#alerts).
 
 /** A condition of the alert that held, with the respondent's answer (none for IS_EMPTY). */
-export const matchedConditionSchema = z.object({
+const matchedConditionSchema = z.object({
   questionLabel: z.string(),
   operator: conditionOperatorSchema,
   value: z.union([z.string(), z.number()]),
@@ -18,7 +16,8 @@ export const matchedConditionSchema = z.object({
 export type MatchedCondition = z.infer<typeof matchedConditionSchema>;
 
 /**
- * The template's alerts as part 1 §3 shows them: only their channels are needed by the page. `id`
+ * The template's alerts as docs/product-rules.md#alerts shows them: only their channels are needed by the
+ * page. `id`
  * and `name` are there so a client can pick the alert that fired (`alertId`) among them.
  */
 export const surveyAlertTemplateAlertSchema = z.object({
@@ -26,7 +25,6 @@ export const surveyAlertTemplateAlertSchema = z.object({
   name: z.string().optional(),
   notificationChannels: alertSchema.shape.notificationChannels,
 });
-export type SurveyAlertTemplateAlert = z.infer<typeof surveyAlertTemplateAlertSchema>;
 
 export const surveyAlertSchema = z.object({
   surveyAlertId: z.uuid(),
@@ -57,7 +55,9 @@ export type SurveyAlert = z.infer<typeof surveyAlertSchema>;
 export const surveyAlertsResponseSchema = z.object({ surveyAlerts: z.array(surveyAlertSchema) });
 export type SurveyAlertsResponse = z.infer<typeof surveyAlertsResponseSchema>;
 
-/** `PATCH /survey-alerts/{id}/status` (part 1 §7); the reply is the updated survey alert. */
+/**
+ * `PATCH /survey-alerts/{id}/status` (docs/product-rules.md#alerts); the reply is the updated survey alert.
+ */
 export const updateSurveyAlertStatusSchema = z.object({
   isActive: z.boolean({ error: 'isActive must be true or false' }),
 });
@@ -66,19 +66,21 @@ export type UpdateSurveyAlertStatus = z.infer<typeof updateSurveyAlertStatusSche
 export const surveyAlertIdParamsSchema = z.object({ id: z.uuid('Survey alert not found') });
 
 /**
- * Where a survey's response detail lives in the web app (part 2 §2: /survey-templates/{id}/
+ * Where a survey's response detail lives in the web app (docs/product-rules.md#alerts:
+ * /survey-templates/{id}/
  * responses/{surveyId}, where the template pages take a version id). E-mails prefix the app URL.
  */
 export function surveyResponsePath(surveyTemplateVersionId: string, surveyId: string): string {
   return `/survey-templates/${encodeURIComponent(surveyTemplateVersionId)}/responses/${encodeURIComponent(surveyId)}`;
 }
 
-/** Part 1 §2: a card without a template name reads "Alert". */
+/** docs/product-rules.md#alerts: a card without a template name reads "Alert". */
 export const surveyAlertFallbackTitle = 'Alert';
 export const surveyAlertFallbackDescription = 'No description available';
 
 /**
- * The channels a card shows (part 1 §2): those of the alert that fired when the template still
+ * The channels a card shows (docs/product-rules.md#alerts): those of the alert that fired when the template
+ * still
  * has it, else those of all the template's alerts, and e-mail when none is named.
  */
 export function surveyAlertChannels(surveyAlert: SurveyAlert): string[] {
@@ -89,7 +91,9 @@ export function surveyAlertChannels(surveyAlert: SurveyAlert): string[] {
   return unique.length > 0 ? unique : ['email'];
 }
 
-/** The Alerts page search (part 1 §2): template name, alert name or description, any case. */
+/**
+ * The Alerts page search (docs/product-rules.md#alerts): template name, alert name or description, any case.
+ */
 export function matchesSurveyAlertSearch(surveyAlert: SurveyAlert, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;

@@ -1,49 +1,24 @@
 import { z } from 'zod';
-import { isCalendarDate, isIsoDateTime, readBoolean, readNumber, surveyStateSchema } from './survey.js';
-import {
-  type PropertyType,
-  propertyTypeSchema,
-  type SurveyDefinition,
-  type SurveyProperty,
-  type SurveyQuestion,
-  surveyDefinitionSchema,
-  surveyQuestionSchema,
-} from './survey-definition.js';
+import { surveyStateSchema } from './survey.js';
+import { propertyTypeSchema, surveyDefinitionSchema, surveyQuestionSchema } from './survey-definition.js';
 
-// The respondent's side (part 1 §3-§5): answers checked against the question, what counts as
-// answered, the welcome page's time estimate, and the authentication values.
+// The respondent's side on the wire (docs/product-rules.md#the-respondent-page): what the respondent page
+// receives and sends.
+// The rules about answers themselves are in answer-rules.ts, free of zod for the respondent page.
 
 export const surveyAlreadyCompletedMessage = 'This survey has already been completed.';
 export const surveyExpiredMessage = 'This survey has expired.';
 export const authenticationMismatchMessage = 'The information you entered does not match our records.';
 export const authenticationSuccessMessage = 'Authentication successful.';
-export const authenticationFailedFallbackMessage =
-  'Authentication failed. Please check your information and try again.';
-/** Five failed attempts lock a survey's authentication for fifteen minutes (issue 5). */
+/** Five failed attempts lock a survey's authentication for fifteen minutes (decision 005). */
 export const maxAuthenticationFailures = 5;
 export const authenticationLockMinutes = 15;
 
-/**
- * The "Other (please specify)" answer of a choice question with `includeOtherOption`: the text
- * the respondent typed, prefixed with "Other: " (e.g. "Other: Brakes"). An offered option that
- * happens to start with the prefix still counts as that option.
- */
-export const otherAnswerPrefix = 'Other: ';
-export const maxOtherAnswerLength = 500;
-
-export function toOtherAnswer(text: string): string {
-  return `${otherAnswerPrefix}${text.trim()}`;
-}
-
-/** The text of an "Other: …" answer, or undefined when the value is not one. */
-export function readOtherAnswer(value: string): string | undefined {
-  return value.startsWith(otherAnswerPrefix) ? value.slice(otherAnswerPrefix.length).trim() : undefined;
-}
-
 // ---------------------------------------------------------------------------------------------
-// The respondent's view (part 1 §3): before authentication only what the form needs.
+// The respondent's view (docs/product-rules.md#respondent-authentication): before authentication only what
+// the form needs.
 
-export const authenticationPropertySchema = z.object({
+const authenticationPropertySchema = z.object({
   id: z.string(),
   label: z.string(),
   type: propertyTypeSchema,
@@ -58,12 +33,15 @@ export type SurveyResponses = z.infer<typeof surveyResponsesSchema>;
 
 export const respondentListSchema = z.object({
   listId: z.uuid(),
-  /** Active items only, labelled by the list's default-label property (part 2 §5). */
+  /**
+   * Active items only, labelled by the list's default-label property
+   * (docs/product-rules.md#properties-and-questions).
+   */
   listItems: z.array(z.object({ listItemId: z.uuid(), label: z.string() })),
 });
 export type RespondentList = z.infer<typeof respondentListSchema>;
 
-export const lockedRespondentSurveySchema = z.object({
+const lockedRespondentSurveySchema = z.object({
   surveyId: z.uuid(),
   surveyState: surveyStateSchema,
   requiresAuthentication: z.literal(true),
@@ -83,7 +61,7 @@ export const lockedRespondentSurveySchema = z.object({
 export type LockedRespondentSurvey = z.infer<typeof lockedRespondentSurveySchema>;
 
 /** The definition a respondent receives: texts with their [tokens] filled, properties without values. */
-export const respondentDefinitionSchema = z.object({
+const respondentDefinitionSchema = z.object({
   schemaVersion: z.string(),
   openingText: z.string(),
   closingText: z.string(),
@@ -92,7 +70,7 @@ export const respondentDefinitionSchema = z.object({
   questions: z.array(surveyQuestionSchema),
 });
 
-export const respondentSurveySchema = z.object({
+const respondentSurveySchema = z.object({
   surveyId: z.uuid(),
   surveyState: surveyStateSchema,
   requiresAuthentication: z.literal(false),
@@ -118,13 +96,12 @@ export type RespondentSurveyReply = z.infer<typeof respondentSurveyReplySchema>;
 // ---------------------------------------------------------------------------------------------
 // Saving answers and authenticating.
 
-export const surveyAnswerInputSchema = z.union([z.number(), z.string(), z.array(z.string()), z.null()]);
+const surveyAnswerInputSchema = z.union([z.number(), z.string(), z.array(z.string()), z.null()]);
 
 /** `PATCH /surveys/{id}`: answers by question id merged into the stored ones; null clears one. */
 export const updateSurveyResponsesSchema = z.object({
   surveyResponses: z.record(z.string(), surveyAnswerInputSchema),
 });
-export type UpdateSurveyResponsesInput = z.input<typeof updateSurveyResponsesSchema>;
 
 /** The reply to a save: the survey's state and all its stored answers. */
 export const savedSurveyResponsesSchema = z.object({
@@ -137,246 +114,6 @@ export type SavedSurveyResponses = z.infer<typeof savedSurveyResponsesSchema>;
 export const authenticateSurveySchema = z.object({
   authenticationValues: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()),
 });
-export type AuthenticateSurveyInput = z.input<typeof authenticateSurveySchema>;
 
 export const authenticateSurveyResultSchema = z.object({ success: z.boolean(), message: z.string() });
 export type AuthenticateSurveyResult = z.infer<typeof authenticateSurveyResultSchema>;
-
-export interface AnswerContext {
-  /** The active item ids of the list a list-based question draws on. */
-  listItemIds?: ReadonlySet<string>;
-}
-
-/** The numbers a scale question offers (part 1 §2): NPS 0-10, stars 1-5, numeric start-end. */
-function scaleBounds(question: SurveyQuestion): { min: number; max: number } | undefined {
-  if (question.type === 'NetPromoterScore') return { min: 0, max: 10 };
-  if (question.type === 'StarRatingScale') return { min: 1, max: 5 };
-  if (question.type === 'NumericScale') return { min: question.startNumber, max: question.endNumber };
-  return undefined;
-}
-
-type ChoiceQuestion = Extract<SurveyQuestion, { type: 'MultipleChoice' | 'DropdownList' }>;
-
-/** One of the question's own options: a typed option, or an active item of its list. */
-function isPlainOption(question: ChoiceQuestion, value: string, context: AnswerContext): boolean {
-  return question.listId
-    ? Boolean(context.listItemIds?.has(value))
-    : Boolean(question.answerOptions?.includes(value));
-}
-
-function isOffered(question: ChoiceQuestion, value: string, context: AnswerContext): boolean {
-  if (isPlainOption(question, value, context)) return true;
-  if (!question.includeOtherOption) return false;
-  const other = readOtherAnswer(value);
-  return other !== undefined && other.length > 0 && other.length <= maxOtherAnswerLength;
-}
-
-const notOffered = (value: string) =>
-  `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}" is not one of the options`;
-
-/**
- * Why an answer does not fit its question, or undefined when it does (null, which clears an
- * answer, always fits). Scales take whole numbers in range, choices the offered options (list
- * item ids for list-based questions, "Other: …" when offered), texts at most maxLength.
- */
-export function validateAnswer(
-  question: SurveyQuestion,
-  value: unknown,
-  context: AnswerContext = {},
-): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  switch (question.type) {
-    case 'NetPromoterScore':
-    case 'StarRatingScale':
-    case 'NumericScale': {
-      const { min, max } = scaleBounds(question)!;
-      if (typeof value !== 'number' || !Number.isFinite(value)) return 'Expected a number';
-      if (!Number.isInteger(value) || value < min || value > max)
-        return `Choose a whole number from ${min} to ${max}`;
-      return undefined;
-    }
-    case 'MultipleChoice': {
-      if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
-        return 'Expected a list of options';
-      if (!question.multiSelect && value.length > 1) return 'Choose only one option';
-      if (new Set(value).size !== value.length) return 'Each option can be chosen once';
-      const others = value.filter((item) => !isPlainOption(question, item, context));
-      if (others.length > 1 && others.every((item) => readOtherAnswer(item) !== undefined))
-        return 'Only one other answer can be given';
-      const wrong = value.find((item) => !isOffered(question, item, context));
-      return wrong === undefined ? undefined : notOffered(wrong);
-    }
-    case 'DropdownList': {
-      if (typeof value !== 'string') return 'Expected one option';
-      if (value === '') return undefined;
-      return isOffered(question, value, context) ? undefined : notOffered(value);
-    }
-    case 'ShortTextEntry':
-    case 'LongTextEntry': {
-      if (typeof value !== 'string') return 'Expected text';
-      return value.length > question.maxLength
-        ? `Must be at most ${question.maxLength} characters`
-        : undefined;
-    }
-  }
-}
-
-/**
- * Whether a question has an answer (part 1 §5): nothing, empty text, an empty choice or a 0 star
- * rating is unanswered. Unlike the spec, 0 is a real NPS answer and satisfies a required NPS
- * question, on purpose (issue 5): it is the answer a detractor gives.
- */
-export function isAnswered(question: Pick<SurveyQuestion, 'type'>, value: unknown): boolean {
-  if (value === null || value === undefined) return false;
-  if (typeof value === 'string') return value.trim() !== '';
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return false;
-    return !(question.type === 'StarRatingScale' && value === 0);
-  }
-  return false;
-}
-
-/** The questions a respondent sees: the active ones, in order. */
-export function respondentQuestions(definition: Pick<SurveyDefinition, 'questions'>): SurveyQuestion[] {
-  return definition.questions.filter((question) => question.active !== false);
-}
-
-/** Required questions without an answer, in order. */
-export function findUnansweredRequired(
-  questions: readonly SurveyQuestion[],
-  responses: Readonly<Record<string, unknown>>,
-): SurveyQuestion[] {
-  return questions.filter(
-    (question) =>
-      question.validation.required &&
-      !isAnswered(question, Object.hasOwn(responses, question.id) ? responses[question.id] : undefined),
-  );
-}
-
-/**
- * Where a respondent resumes (part 1 §4): the first question without a saved answer, or the last
- * one when all are answered.
- */
-export function findResumeIndex(questions: readonly SurveyQuestion[], responses: SurveyResponses): number {
-  const index = questions.findIndex((question) => !isAnswered(question, responses[question.id]));
-  return index === -1 ? Math.max(0, questions.length - 1) : index;
-}
-
-/** Seconds a respondent typically spends on each kind of question. */
-const secondsByType: Record<SurveyQuestion['type'], number> = {
-  NetPromoterScore: 8,
-  StarRatingScale: 6,
-  NumericScale: 8,
-  MultipleChoice: 12,
-  DropdownList: 10,
-  ShortTextEntry: 25,
-  LongTextEntry: 60,
-};
-const openingSeconds = 10;
-
-/**
- * The welcome page's time estimate in minutes, from the number and kinds of questions (issue 5
- * replaces the spec's fixed 5 minutes): at least 1.
- */
-export function estimateMinutes(definition: Pick<SurveyDefinition, 'questions'>): number {
-  const seconds = respondentQuestions(definition).reduce((total, question) => {
-    const options =
-      question.type === 'MultipleChoice' ? Math.min(question.answerOptions?.length ?? 4, 20) : 0;
-    return total + secondsByType[question.type] + options;
-  }, openingSeconds);
-  return Math.max(1, Math.ceil(seconds / 60));
-}
-
-/** The welcome page's sentence (part 1 §2) with the estimate. */
-export function estimatedTimeText(minutes: number): string {
-  return `This survey should take about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} to complete.`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Respondent authentication (part 1 §5).
-
-export type AuthenticationComparable = string | number | boolean;
-
-/**
- * A value in the form the server compares (part 1 §5): text trimmed and lower-cased (so the
- * comparison ignores case), Number as a number, Date as its date part (YYYY-MM-DD), DateTime as
- * the instant to the minute (a datetime-local input has no seconds), Boolean as true/false.
- * Undefined when the value cannot be read as its type.
- */
-export function normaliseAuthenticationValue(
-  type: PropertyType,
-  value: unknown,
-): AuthenticationComparable | undefined {
-  if (value === null || value === undefined) return undefined;
-  switch (type) {
-    case 'Number':
-      return readNumber(value);
-    case 'Boolean':
-      return readBoolean(value);
-    case 'Date': {
-      if (typeof value !== 'string') return undefined;
-      const datePart = value.trim().slice(0, 10);
-      return isCalendarDate(datePart) ? datePart : undefined;
-    }
-    case 'DateTime': {
-      if (typeof value !== 'string') return undefined;
-      const time = new Date(value.trim()).getTime();
-      return Number.isNaN(time) ? undefined : Math.floor(time / 60_000);
-    }
-    default: {
-      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
-        return undefined;
-      const text = String(value).trim().toLowerCase();
-      return text === '' ? undefined : text;
-    }
-  }
-}
-
-/** Whether a submitted authentication value matches the survey's stored one. */
-export function authenticationValueMatches(type: PropertyType, submitted: unknown, stored: unknown): boolean {
-  const left = normaliseAuthenticationValue(type, submitted);
-  return left !== undefined && left === normaliseAuthenticationValue(type, stored);
-}
-
-type AuthenticationField = Pick<SurveyProperty, 'id' | 'label' | 'type'> & { required: boolean };
-
-/**
- * The authentication form (part 1 §5): "{label} is required" for an empty required field,
- * "{label} must be a valid number" / "... a valid date" for values that cannot be read. On
- * success the values are converted: Number to a number, Boolean to true/false ("true" is true),
- * Date to YYYY-MM-DD, DateTime to an ISO timestamp, others trimmed; empty fields are left out.
- */
-export function checkAuthenticationForm(
-  fields: readonly AuthenticationField[],
-  raw: Readonly<Record<string, string | undefined>>,
-): { values: Record<string, AuthenticationComparable>; errors: Record<string, string> } {
-  const values: Record<string, AuthenticationComparable> = {};
-  const errors: Record<string, string> = {};
-  for (const field of fields) {
-    const text = (raw[field.id] ?? '').trim();
-    if (text === '') {
-      if (field.required) errors[field.id] = `${field.label} is required`;
-      continue;
-    }
-    if (field.type === 'Number') {
-      const number = readNumber(text);
-      if (number === undefined) errors[field.id] = `${field.label} must be a valid number`;
-      else values[field.id] = number;
-    } else if (field.type === 'Boolean') {
-      values[field.id] = text.toLowerCase() === 'true';
-    } else if (field.type === 'Date') {
-      const date = new Date(text);
-      if (isCalendarDate(text.slice(0, 10))) values[field.id] = text.slice(0, 10);
-      else if (!Number.isNaN(date.getTime())) values[field.id] = date.toISOString().slice(0, 10);
-      else errors[field.id] = `${field.label} must be a valid date`;
-    } else if (field.type === 'DateTime') {
-      const date = new Date(text);
-      if (Number.isNaN(date.getTime())) errors[field.id] = `${field.label} must be a valid date`;
-      else values[field.id] = isIsoDateTime(text) ? new Date(text).toISOString() : date.toISOString();
-    } else {
-      values[field.id] = text;
-    }
-  }
-  return { values, errors };
-}

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   fillPropertyTokens,
   findPropertyTokens,
-  isValidReviewLink,
   surveyDefinitionPayloadSchema,
   surveyDefinitionSchema,
   surveyPropertySchema,
   surveyQuestionSchema,
 } from './survey-definition.js';
+import { isValidReviewLink } from './values.js';
 
 const property = (overrides: Record<string, unknown> = {}) => ({
   id: randomUUID(),
@@ -32,7 +32,7 @@ function firstIssue(result: {
   return issue ? { path: issue.path.join('.'), message: issue.message } : undefined;
 }
 
-describe('survey properties (part 2 §5)', () => {
+describe('survey properties (docs/product-rules.md#properties-and-questions)', () => {
   it('applies the defaults', () => {
     expect(surveyPropertySchema.parse(property())).toMatchObject({
       validation: { required: false, authentication: false },
@@ -56,7 +56,7 @@ describe('survey properties (part 2 §5)', () => {
   });
 });
 
-describe('survey questions (part 2 §3, §5)', () => {
+describe('survey questions (docs/product-rules.md#properties-and-questions)', () => {
   it('accepts each of the seven types with its defaults', () => {
     const parsed = [
       question(),
@@ -109,7 +109,7 @@ describe('survey questions (part 2 §3, §5)', () => {
 });
 
 describe('the definition', () => {
-  it('fills every default of part 2 §9', () => {
+  it('fills every default of docs/product-rules.md#properties-and-questions', () => {
     expect(surveyDefinitionSchema.parse({})).toEqual({
       schemaVersion: '1.0',
       openingText: 'Welcome to our survey. Your feedback is important to us...',
@@ -120,7 +120,7 @@ describe('the definition', () => {
     });
   });
 
-  it('accepts the definition as a JSON string or an object (part 2 §3)', () => {
+  it('accepts the definition as a JSON string or an object (docs/product-rules.md#properties-and-questions)', () => {
     const definition = { questions: [question()], properties: [property()] };
     const fromString = surveyDefinitionPayloadSchema.parse(JSON.stringify(definition));
     expect(fromString).toEqual(surveyDefinitionPayloadSchema.parse(definition));

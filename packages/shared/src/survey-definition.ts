@@ -1,19 +1,10 @@
 import { z } from 'zod';
+import { isValidReviewLink } from './values.js';
 
-/** Part 2 §9 defaults. */
-export const defaultSchemaVersion = '1.0';
-export const defaultOpeningText = 'Welcome to our survey. Your feedback is important to us...';
-export const defaultClosingText = 'Thank you for completing our survey...';
-
-/** Only http and https links are ever shown to respondents (part 1 §5, part 2 §5). */
-export function isValidReviewLink(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+/** docs/product-rules.md#properties-and-questions defaults. */
+const defaultSchemaVersion = '1.0';
+const defaultOpeningText = 'Welcome to our survey. Your feedback is important to us...';
+const defaultClosingText = 'Thank you for completing our survey...';
 
 export const reviewLinkSchema = z
   .string()
@@ -25,7 +16,10 @@ export const propertyTypes = ['Text', 'Number', 'Date', 'DateTime', 'Boolean', '
 export const propertyTypeSchema = z.enum(propertyTypes);
 export type PropertyType = z.infer<typeof propertyTypeSchema>;
 
-/** A survey property: an attribute of the respondent, filled when a survey is sent (part 2 §3, §5). */
+/**
+ * A survey property: an attribute of the respondent, filled when a survey is sent
+ * (docs/product-rules.md#the-respondent-page).
+ */
 export const surveyPropertySchema = z
   .object({
     id: z.uuid('Property id must be a UUID'),
@@ -51,7 +45,8 @@ export const surveyPropertySchema = z
       });
     }
   })
-  // Changing the type away from ListItem clears the list (part 2 §4). `overwrite`, not
+  // Changing the type away from ListItem clears the list (docs/product-rules.md#properties-and-questions).
+  // `overwrite`, not
   // `transform`: replies are encoded with the same schema, and a transform cannot encode.
   .overwrite((property) => {
     if (property.type !== 'ListItem') delete property.listId;
@@ -89,7 +84,7 @@ const questionBase = {
     .max(100, 'Label must be at most 100 characters'),
   category: z.string().trim().max(100, 'Category must be at most 100 characters').default(''),
   validation: z.object({ required: z.boolean().default(false) }).default({ required: false }),
-  /** Always empty in the product (part 2 §3); kept for compatibility. */
+  /** Always empty in the product (docs/product-rules.md#properties-and-questions); kept for compatibility. */
   endSurveyValue: z.literal('').default(''),
   compositeScore: z
     .object({
@@ -201,7 +196,10 @@ export const surveyQuestionSchema = z
 export type SurveyQuestion = z.output<typeof surveyQuestionSchema>;
 export type SurveyQuestionInput = z.input<typeof surveyQuestionSchema>;
 
-/** The definition of a version (part 2 §3); the server validates it on every write. */
+/**
+ * The definition of a version (docs/product-rules.md#properties-and-questions); the server validates it on
+ * every write.
+ */
 export const surveyDefinitionSchema = z
   .object({
     schemaVersion: z.literal('1.0').default(defaultSchemaVersion),
@@ -255,7 +253,9 @@ export const surveyDefinitionSchema = z
 export type SurveyDefinition = z.output<typeof surveyDefinitionSchema>;
 export type SurveyDefinitionInput = z.input<typeof surveyDefinitionSchema>;
 
-/** Part 2 §3: the definition may arrive as a JSON string or as an object. */
+/**
+ * docs/product-rules.md#properties-and-questions: the definition may arrive as a JSON string or as an object.
+ */
 export const surveyDefinitionPayloadSchema = z.preprocess((value, context) => {
   if (typeof value !== 'string') return value;
   try {
@@ -266,7 +266,9 @@ export const surveyDefinitionPayloadSchema = z.preprocess((value, context) => {
   }
 }, surveyDefinitionSchema);
 
-/** `[Property Label]` tokens in opening and closing texts (part 2 §2). */
+/**
+ * `[Property Label]` tokens in opening and closing texts (docs/product-rules.md#properties-and-questions).
+ */
 export function findPropertyTokens(text: string): string[] {
   return [...text.matchAll(/\[([^[\]]+)\]/g)].map((match) => match[1]!.trim());
 }

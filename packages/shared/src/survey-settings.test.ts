@@ -37,7 +37,7 @@ const text = surveyQuestionSchema.parse({
   label: 'Why',
 });
 
-describe('settings defaults (part 2 §9)', () => {
+describe('settings defaults (docs/product-rules.md#survey-templates-and-versions)', () => {
   it('expires after 30 days with no reminders or alerts', () => {
     expect(surveySettingsSchema.parse({})).toEqual({
       expiration: { duration: 30, period: 'days' },
@@ -47,7 +47,7 @@ describe('settings defaults (part 2 §9)', () => {
   });
 });
 
-describe('reminders (part 2 §5)', () => {
+describe('reminders (docs/product-rules.md#survey-templates-and-versions)', () => {
   const reminder = (overrides: Record<string, unknown>) => ({
     id: randomUUID(),
     duration: 2,
@@ -72,7 +72,7 @@ describe('reminders (part 2 §5)', () => {
   });
 });
 
-describe('alert conditions (part 2 §5)', () => {
+describe('alert conditions (docs/product-rules.md#survey-templates-and-versions)', () => {
   it('allows all six operators on scales and four on other questions', () => {
     expect(allowedOperators('NetPromoterScore')).toHaveLength(6);
     expect(allowedOperators('MultipleChoice')).toEqual([

@@ -5,8 +5,11 @@ export const periods = ['hours', 'days', 'weeks', 'months'] as const;
 export const periodSchema = z.enum(periods, { error: 'Unit is required' });
 export type Period = z.infer<typeof periodSchema>;
 
-/** Part 2 §9: a survey expires 30 days after it is sent unless the settings say otherwise. */
-export const defaultExpiration = { duration: 30, period: 'days' } as const;
+/**
+ * docs/product-rules.md#survey-templates-and-versions: a survey expires 30 days after it is sent unless the
+ * settings say otherwise.
+ */
+const defaultExpiration = { duration: 30, period: 'days' } as const;
 export const defaultReminderMessage = 'Please complete the survey...';
 
 export const expirationSchema = z.object({
@@ -18,7 +21,10 @@ export const expirationSchema = z.object({
   period: periodSchema,
 });
 
-/** Part 2 §5: a reminder's duration is required, numeric, above 0 and at most 365. */
+/**
+ * docs/product-rules.md#survey-templates-and-versions: a reminder's duration is required, numeric, above 0
+ * and at most 365.
+ */
 export const reminderDurationSchema = z
   .number({ error: 'Duration must be a number' })
   .gt(0, 'Duration must be greater than 0')
@@ -39,9 +45,8 @@ export const reminderSchema = z.object({
     .overwrite((message) => message || defaultReminderMessage),
 });
 export type Reminder = z.output<typeof reminderSchema>;
-export type ReminderInput = z.input<typeof reminderSchema>;
 
-export const conditionOperators = [
+const conditionOperators = [
   'GREATER_THAN',
   'LESS_THAN',
   'IS_EQUAL',
@@ -54,7 +59,10 @@ export type ConditionOperator = z.infer<typeof conditionOperatorSchema>;
 
 const scaleTypes: QuestionType[] = ['NetPromoterScore', 'NumericScale', 'StarRatingScale'];
 
-/** Part 2 §5: scales allow all six operators; other questions equals, not-equals, empty, not-empty. */
+/**
+ * docs/product-rules.md#survey-templates-and-versions: scales allow all six operators; other questions
+ * equals, not-equals, empty, not-empty.
+ */
 export function allowedOperators(type: QuestionType): readonly ConditionOperator[] {
   return scaleTypes.includes(type)
     ? conditionOperators
@@ -65,7 +73,10 @@ export function operatorNeedsValue(operator: ConditionOperator): boolean {
   return operator !== 'IS_EMPTY' && operator !== 'IS_NOT_EMPTY';
 }
 
-/** The numeric range of a scale question (part 2 §5): NPS 0-10, stars 1-5, numeric start-end. */
+/**
+ * The numeric range of a scale question (docs/product-rules.md#survey-templates-and-versions): NPS 0-10,
+ * stars 1-5, numeric start-end.
+ */
 export function scaleRange(question: SurveyQuestion): { min: number; max: number } | undefined {
   switch (question.type) {
     case 'NetPromoterScore':
@@ -79,7 +90,10 @@ export function scaleRange(question: SurveyQuestion): { min: number; max: number
   }
 }
 
-/** Clamps a typed number into the question's range (part 2 §5, alert and filter values). */
+/**
+ * Clamps a typed number into the question's range (docs/product-rules.md#survey-templates-and-versions, alert
+ * and filter values).
+ */
 export function clampToScale(question: SurveyQuestion, value: number): number {
   const range = scaleRange(question);
   return range ? Math.min(range.max, Math.max(range.min, value)) : value;
@@ -87,7 +101,7 @@ export function clampToScale(question: SurveyQuestion, value: number): number {
 
 export const notificationChannels = ['email', 'slack'] as const;
 
-export const alertConditionSchema = z.object({
+const alertConditionSchema = z.object({
   surveyQuestionId: z.uuid('Choose a question'),
   operator: conditionOperatorSchema,
   value: z.union([z.string().max(500), z.number()]).default(''),
@@ -104,9 +118,8 @@ export const alertSchema = z.object({
   notificationChannels: z.array(z.enum(notificationChannels)).min(1).default(['email']),
 });
 export type Alert = z.output<typeof alertSchema>;
-export type AlertInput = z.input<typeof alertSchema>;
 
-/** "a@b.co, c@d.co" as typed in the alert modal (part 2 §5). */
+/** "a@b.co, c@d.co" as typed in the alert modal (docs/product-rules.md#survey-templates-and-versions). */
 export function parseRecipients(text: string): string[] {
   return text
     .split(',')
@@ -124,7 +137,8 @@ export type SurveySettingsInput = z.input<typeof surveySettingsSchema>;
 
 /**
  * Alerts must point at questions of the definition, with an operator the question's type allows
- * and, unless the operator is empty/not-empty, a value in range (part 2 §5). Answers the
+ * and, unless the operator is empty/not-empty, a value in range
+ * (docs/product-rules.md#survey-templates-and-versions). Answers the
  * problems by field path, empty when the settings fit the definition.
  */
 export function checkAlertsAgainstQuestions(

@@ -6,7 +6,7 @@ import {
   templateStateLabel,
 } from './survey-template.js';
 
-describe('template states (part 2 §4, ARCHITECTURE.md §4)', () => {
+describe('template states (docs/product-rules.md#survey-templates-and-versions)', () => {
   it.each([
     ['DRAFT', 'PUBLISHED', true],
     ['UNPUBLISHED', 'PUBLISHED', true],
@@ -32,7 +32,7 @@ describe('template states (part 2 §4, ARCHITECTURE.md §4)', () => {
   });
 });
 
-describe('template names (part 2 §5)', () => {
+describe('template names (docs/product-rules.md#survey-templates-and-versions)', () => {
   it.each([
     ['', 'Template name is required'],
     ['ab', 'Template name must be at least 3 characters'],

@@ -3,17 +3,20 @@ import { surveyDefinitionPayloadSchema, surveyDefinitionSchema } from './survey-
 import { surveySettingsSchema } from './survey-settings.js';
 
 export const templateStates = ['DRAFT', 'PUBLISHED', 'UNPUBLISHED'] as const;
-export const templateStateSchema = z.enum(templateStates);
+const templateStateSchema = z.enum(templateStates);
 export type TemplateState = z.infer<typeof templateStateSchema>;
 
-/** Part 2 §4: unknown states display as Draft. */
+/** docs/product-rules.md#survey-templates-and-versions: unknown states display as Draft. */
 export function templateStateLabel(state: string): 'Draft' | 'Published' | 'Unpublished' {
   if (state === 'PUBLISHED') return 'Published';
   if (state === 'UNPUBLISHED') return 'Unpublished';
   return 'Draft';
 }
 
-/** DRAFT → PUBLISHED, PUBLISHED ↔ UNPUBLISHED (ARCHITECTURE.md §4); anything else is refused. */
+/**
+ * DRAFT → PUBLISHED, PUBLISHED ↔ UNPUBLISHED (docs/product-rules.md#survey-templates-and-versions); anything
+ * else is refused.
+ */
 export function canChangeTemplateState(from: TemplateState, to: TemplateState): boolean {
   if (to === 'PUBLISHED') return from === 'DRAFT' || from === 'UNPUBLISHED';
   if (to === 'UNPUBLISHED') return from === 'PUBLISHED';
@@ -40,10 +43,13 @@ const descriptionSchema = z
 
 export const stateChangeSchema = z.object({ stateCode: z.enum(['PUBLISHED', 'UNPUBLISHED']) });
 
-/** An update's `updatedAt` as last read: a stale one is refused (ARCHITECTURE.md §4). */
+/**
+ * An update's `updatedAt` as last read: a stale one is refused
+ * (docs/product-rules.md#survey-templates-and-versions).
+ */
 const lastReadSchema = z.iso.datetime({ offset: true }).optional();
 
-// ---- survey templates (part 2 §3, §7) ----
+// ---- survey templates (docs/product-rules.md#survey-templates-and-versions) ----
 
 export const createSurveyTemplateSchema = z.object({
   surveyTemplateName: templateNameSchema,
@@ -51,6 +57,7 @@ export const createSurveyTemplateSchema = z.object({
   baseSurveyTemplateVersionId: z.uuid().optional(),
 });
 export type CreateSurveyTemplateInput = z.input<typeof createSurveyTemplateSchema>;
+export type CreateSurveyTemplateBody = z.output<typeof createSurveyTemplateSchema>;
 
 export const updateSurveyTemplateVersionSchema = z.object({
   surveyTemplateName: templateNameSchema.optional(),
@@ -60,6 +67,7 @@ export const updateSurveyTemplateVersionSchema = z.object({
   updatedAt: lastReadSchema,
 });
 export type UpdateSurveyTemplateVersionInput = z.input<typeof updateSurveyTemplateVersionSchema>;
+export type UpdateSurveyTemplateVersionBody = z.output<typeof updateSurveyTemplateVersionSchema>;
 
 export const surveyTemplateVersionSchema = z.object({
   surveyTemplateVersionId: z.uuid(),
@@ -85,7 +93,7 @@ export const surveyTemplateVersionSchema = z.object({
 });
 export type SurveyTemplateVersion = z.output<typeof surveyTemplateVersionSchema>;
 
-export const surveyTemplateListItemSchema = z.object({
+const surveyTemplateListItemSchema = z.object({
   surveyTemplateId: z.uuid(),
   surveyTemplateVersionId: z.uuid(),
   surveyTemplateName: z.string(),
@@ -99,14 +107,19 @@ export type SurveyTemplateListItem = z.infer<typeof surveyTemplateListItemSchema
 
 export const surveyTemplateListSchema = z.object({ surveyTemplates: z.array(surveyTemplateListItemSchema) });
 
-// ---- base survey templates (part 2 §3, §7) ----
+// ---- base survey templates (docs/product-rules.md#survey-templates-and-versions) ----
 
 export const createBaseSurveyTemplateSchema = z.object({
   baseSurveyTemplateName: templateNameSchema,
   baseSurveyTemplateDescription: descriptionSchema,
-  /** Sent by the spec's client as a placeholder; the session decides (part 2 §6). */
+  /**
+   * Sent by the spec's client as a placeholder; the session decides
+   * (docs/product-rules.md#survey-templates-and-versions).
+   */
   accountId: z.string().optional(),
 });
+export type CreateBaseSurveyTemplateInput = z.input<typeof createBaseSurveyTemplateSchema>;
+export type CreateBaseSurveyTemplateBody = z.output<typeof createBaseSurveyTemplateSchema>;
 
 export const updateBaseSurveyTemplateVersionSchema = z.object({
   baseSurveyTemplateName: templateNameSchema.optional(),
@@ -115,6 +128,8 @@ export const updateBaseSurveyTemplateVersionSchema = z.object({
   baseSurveyTemplateSettings: surveySettingsSchema.optional(),
   updatedAt: lastReadSchema,
 });
+export type UpdateBaseSurveyTemplateVersionInput = z.input<typeof updateBaseSurveyTemplateVersionSchema>;
+export type UpdateBaseSurveyTemplateVersionBody = z.output<typeof updateBaseSurveyTemplateVersionSchema>;
 
 export const baseSurveyTemplateVersionSchema = z.object({
   baseSurveyTemplateVersionId: z.uuid(),
@@ -139,7 +154,7 @@ export const baseSurveyTemplateVersionSchema = z.object({
 });
 export type BaseSurveyTemplateVersion = z.output<typeof baseSurveyTemplateVersionSchema>;
 
-export const baseSurveyTemplateListItemSchema = z.object({
+const baseSurveyTemplateListItemSchema = z.object({
   baseSurveyTemplateId: z.uuid(),
   baseSurveyTemplateVersionId: z.uuid(),
   baseSurveyTemplateName: z.string(),
@@ -150,9 +165,10 @@ export const baseSurveyTemplateListItemSchema = z.object({
   usageCount: z.number().int(),
   questionCount: z.number().int(),
 });
+export type BaseSurveyTemplateListItem = z.infer<typeof baseSurveyTemplateListItemSchema>;
 export const baseSurveyTemplateListSchema = z.object({
   baseSurveyTemplates: z.array(baseSurveyTemplateListItemSchema),
 });
 
-/** The one text the screens show for a stale write (issue: authoring). */
+/** The one text the screens show for a stale write (docs/product-rules.md#survey-templates-and-versions). */
 export const staleTemplateMessage = 'This template was changed elsewhere. Reload to see the latest version.';

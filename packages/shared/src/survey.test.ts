@@ -3,14 +3,12 @@ import {
   addPeriod,
   createSurveySchema,
   formatPhoneNumber,
-  formatPropertyValue,
   isSurveyExpired,
-  keyPropertyValuesById,
   readRowContactMethods,
   uniqueContactMethods,
-  validateSurveyProperties,
 } from './survey.js';
 import type { SurveyProperty } from './survey-definition.js';
+import { formatPropertyValue, keyPropertyValuesById, validateSurveyProperties } from './survey-properties.js';
 
 const versionId = '6f1c1f4e-3d55-4c3b-9a55-3f0b3b7f0a11';
 const listId = '0d9b6d0a-3a5e-4d0b-8d6e-7c2f5b9a1e22';
@@ -32,7 +30,7 @@ const details = (input: unknown) => {
     : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 };
 
-describe('contact methods (part 2 §5)', () => {
+describe('contact methods (docs/product-rules.md#sending-surveys)', () => {
   it('needs at least one, with the form message', () => {
     expect(details({ surveyTemplateVersionId: versionId, surveyContactMethods: [] })).toEqual({
       surveyContactMethods: 'At least one contact method (email or phone) is required',
@@ -106,7 +104,7 @@ describe('contact methods (part 2 §5)', () => {
   });
 });
 
-describe('survey property values (part 2 §3, §5)', () => {
+describe('survey property values (docs/product-rules.md#sending-surveys)', () => {
   const properties = [
     property({
       id: 'name',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inviteUserSchema, isInvitationExpired } from './workspace.js';
 
-describe('invite user rules (part 1 §5)', () => {
+describe('invite user rules (docs/product-rules.md#workspaces-roles-and-invitations)', () => {
   it('requires an address with the form messages', () => {
     expect(inviteUserSchema.safeParse({ emailAddress: '' }).error?.issues[0]?.message).toBe(
       'Email address is required',

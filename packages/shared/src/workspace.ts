@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { workspaceRoleSchema } from './account.js';
 
-/** Invite User modal (part 1 §5). */
+/** Invite User modal (docs/product-rules.md#workspaces-roles-and-invitations). */
 export const inviteUserSchema = z.object({
   emailAddress: z
     .string()
@@ -17,7 +17,10 @@ export type InviteUserInput = z.input<typeof inviteUserSchema>;
 export const workspaceUserSchema = z.object({
   accountId: z.uuid(),
   role: workspaceRoleSchema,
-  /** The membership; a user counts as active only if membership and account are (part 1 §3). */
+  /**
+   * The membership; a user counts as active only if membership and account are
+   * (docs/product-rules.md#workspaces-roles-and-invitations).
+   */
   isActive: z.boolean(),
   joinedAt: z.iso.datetime(),
   account: z.object({
@@ -54,7 +57,7 @@ export const updateWorkspaceUserSchema = z
   });
 export type UpdateWorkspaceUser = z.infer<typeof updateWorkspaceUserSchema>;
 
-/** `GET /workspaces/invitation/{id}` (part 1 §3). */
+/** `GET /workspaces/invitation/{id}` (docs/product-rules.md#workspaces-roles-and-invitations). */
 export const invitationSchema = z.object({
   workspaceId: z.uuid(),
   workspaceInvitationId: z.uuid(),
@@ -72,7 +75,7 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-/** Invitations are valid for 7 days (foundation issue). */
+/** Invitations are valid for 7 days (docs/product-rules.md#workspaces-roles-and-invitations). */
 export const invitationValidityDays = 7;
 
 export function isInvitationExpired(expiresAt: string | Date, now: Date = new Date()): boolean {

@@ -5,9 +5,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { outageReporter } from './availability.js';
 import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type Executor = Pick<
@@ -15,7 +16,7 @@ export type Executor = Pick<
   'select' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'
 >;
 
-export interface SqlResult {
+interface SqlResult {
   rows: Record<string, unknown>[];
 }
 
@@ -68,12 +69,27 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** Told about connections the pool loses between queries (a restart, a failover). */
+  log?: Parameters<typeof outageReporter>[0];
 }
+
+/** How long a query waits for a connection before it fails (503) instead of hanging. */
+const connectTimeoutMs = 5_000;
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir/pglite`. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: connectTimeoutMs,
+    });
+    // An idle connection that the server closes (a restart, a failover, pg_terminate_backend)
+    // emits 'error' on the pool; without a listener that would end the process. The pool drops
+    // the connection and the next query opens a new one.
+    const outage = options.log ? outageReporter(options.log, 'database') : undefined;
+    pool.on('error', (error) => outage?.down(error));
+    pool.on('connect', () => outage?.up());
     await pool.query('select 1');
     return wrapPostgres(pool, options.databaseUrl);
   }

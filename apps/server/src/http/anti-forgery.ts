@@ -17,12 +17,12 @@ function sign(secret: string, nonce: string): string {
   return createHmac('sha256', secret).update(`xsrf:${nonce}`).digest('base64url').slice(0, 32);
 }
 
-export function createXsrfToken(secret: string): string {
+function createXsrfToken(secret: string): string {
   const nonce = randomBytes(18).toString('base64url');
   return `${nonce}.${sign(secret, nonce)}`;
 }
 
-export function isValidXsrfToken(secret: string, token: string | undefined): token is string {
+function isValidXsrfToken(secret: string, token: string | undefined): token is string {
   if (!token) return false;
   const [nonce, signature] = token.split('.');
   if (!nonce || !signature) return false;
@@ -32,7 +32,7 @@ export function isValidXsrfToken(secret: string, token: string | undefined): tok
 }
 
 /**
- * Signed double-submit anti-forgery (ARCHITECTURE.md §3): a readable `XSRF-TOKEN` cookie that the
+ * Signed double-submit anti-forgery (docs/architecture.md): a readable `XSRF-TOKEN` cookie that the
  * client echoes in `X-XSRF-TOKEN` on every mutation. The signature stops a planted cookie. Calls
  * with an API key (`Authorization: Bearer gph_live_…`) carry no ambient credentials and are
  * exempt: a Bearer request never acts through the session cookie (credentials.ts), and a
@@ -55,7 +55,7 @@ export function registerAntiForgery(
     }
     if (safeMethods.has(request.method)) return;
     // A route whose URL is its own credential and that uses no ambient one (the one-click
-    // unsubscribe that mail providers POST, issue 7) opts out.
+    // unsubscribe that mail providers POST, decision 008) opts out.
     if (request.routeOptions.config?.skipAntiForgery) return;
     const bearer = readBearerToken(request);
     if (bearer !== undefined && looksLikeApiKey(bearer)) return;

@@ -1,7 +1,11 @@
 import type { ErrorBody } from '@graphium/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import { AppError, statusByCode } from '../errors.js';
+
+const retryAfterSeconds = 5;
+export const unavailableMessage = 'The service is briefly unavailable. Please try again in a few seconds.';
 
 function fieldMessages(
   issues: { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }[],
@@ -18,7 +22,9 @@ function fieldMessages(
   return details;
 }
 
-/** One place maps errors to HTTP (STYLE.md §3): 4xx carry their message, 5xx never leak internals. */
+/**
+ * One place maps errors to HTTP (docs/architecture.md): 4xx carry their message, 5xx never leak internals.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -47,6 +53,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: 'VALIDATION',
         message: error.message,
       } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or failing over: the balancer and the client try again.
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(retryAfterSeconds))
+        .send({ error: 'UNAVAILABLE', message: unavailableMessage } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({

@@ -18,7 +18,7 @@ a session: a key gets 401 there.
 
 **Errors** answer \`{ "error": CODE, "message": text, "details"?: { field: message } }\`.`;
 
-/** The error replies every route may give; one shared body (ARCHITECTURE.md §3). */
+/** The error replies every route may give; one shared body (docs/architecture.md). */
 const errorResponses = {
   '400': { name: 'BadRequest', description: 'Invalid input; `details` maps each field to its message.' },
   '401': { name: 'Unauthenticated', description: 'No valid session, or an unknown or revoked API key.' },

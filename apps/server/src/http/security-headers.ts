@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * every reply gets the same precomputed set instead of helmet re-reading its options per request
  * (the plugin wrapper rebuilt the whole middleware, CSP parsing included, on every request).
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {

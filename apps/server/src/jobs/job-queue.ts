@@ -20,7 +20,7 @@ export function defineJob<Schema extends z.ZodType>(definition: {
   return definition as JobDefinition<z.output<Schema>>;
 }
 
-export interface SendJobOptions {
+interface SendJobOptions {
   /** Seconds to wait before the job may run. */
   startAfter?: number;
 }

@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import { isDatabaseUnavailable, outageReporter } from '../db/availability.js';
 import type { DatabaseHandle } from '../db/client.js';
+import { withStartupLock } from '../db/startup-lock.js';
 import type { JobDefinition, JobQueue } from './job-queue.js';
 
 const pgBossSchema = 'pgboss';
+const queueLockId = 7_403_112_002;
 
 function createBoss(database: DatabaseHandle): PgBoss {
   const common = { schema: pgBossSchema, migrate: true, supervise: true, schedule: true } as const;
@@ -27,18 +30,29 @@ export async function startJobQueue(
   jobs: readonly JobDefinition<unknown>[],
 ): Promise<JobQueue> {
   const boss = createBoss(database);
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
+  // pg-boss reports each of its connections that a database restart cuts: one warning per outage.
+  const outage = outageReporter(log, 'job queue database');
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error)) outage.down(error);
+    else log.error({ err: error }, 'job queue error');
+  });
   const known = new Map(jobs.map((job) => [job.name, job]));
-  for (const name of known.keys()) {
-    await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 15, retryBackoff: true });
-  }
+  const start = async () => {
+    await boss.start();
+    for (const name of known.keys()) {
+      await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 15, retryBackoff: true });
+    }
+  };
+  // Processes starting together create pg-boss's schema and queues one at a time.
+  if (database.kind === 'postgres') await withStartupLock(database.connectionString!, queueLockId, start);
+  else await start();
   let isStopped = false;
   return {
     async send(job, payload, options) {
       if (!known.has(job.name)) throw new Error(`The job queue was started without the job ${job.name}`);
       const data = job.payload.parse(payload);
       await boss.send(job.name, data as object, { startAfter: options?.startAfter });
+      outage.up();
     },
     async startWorkers(workers) {
       for (const worker of workers) {
@@ -61,6 +75,7 @@ export async function startJobQueue(
       if (isStopped) return false;
       try {
         await boss.getQueue(jobs[0]?.name ?? '');
+        outage.up();
         return true;
       } catch {
         return false;

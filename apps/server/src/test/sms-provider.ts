@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 
-export interface ReceivedSms {
+interface ReceivedSms {
   path: string;
   headers: IncomingHttpHeaders;
   form: Record<string, string>;

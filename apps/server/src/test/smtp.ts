@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 export interface TestMailbox {
   url: string;
   messages: ParsedMail[];
+  /** Addresses the server refuses at RCPT TO, with the SMTP code it answers (550, 451, …). */
+  refusals: Map<string, number>;
   /** Waits for a message to the address (polling up to `timeoutMs`). */
   waitFor(to: string, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
@@ -17,7 +19,13 @@ function recipients(mail: ParsedMail): string[] {
 /** A real SMTP server on a free port that keeps what it receives, parsed. */
 export async function startTestMailbox(): Promise<TestMailbox> {
   const messages: ParsedMail[] = [];
+  const refusals = new Map<string, number>();
   const server = new SMTPServer({
+    onRcptTo(address, _session, callback) {
+      const code = refusals.get(address.address.toLowerCase());
+      if (code === undefined) return callback();
+      callback(Object.assign(new Error(`Mailbox ${address.address} refused`), { responseCode: code }));
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -36,6 +44,7 @@ export async function startTestMailbox(): Promise<TestMailbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refusals,
     async waitFor(to, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

@@ -29,7 +29,7 @@ import { AuthenticatedShell } from './shells/authenticated-shell';
 import { SettingsShell } from './shells/settings-shell';
 import { UnauthenticatedShell } from './shells/unauthenticated-shell';
 
-/** Part 1 §2. */
+/** Every screen of the staff app by path, inside its shell (docs/architecture.md, the web app). */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,

@@ -18,7 +18,7 @@ const mutatingMethods = new Set(['post', 'put', 'patch', 'delete']);
 
 apiClient.interceptors.request.use(async (config) => {
   // Axios would serialise FormData as JSON under a JSON content type; the browser sets the
-  // multipart boundary itself (part 1 §7).
+  // multipart boundary itself (docs/architecture.md).
   if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
     config.headers.delete('Content-Type');
   }
@@ -36,7 +36,7 @@ apiClient.interceptors.request.use(async (config) => {
   return config;
 });
 
-export const unexpectedErrorMessage = 'An unexpected error occurred';
+const unexpectedErrorMessage = 'An unexpected error occurred';
 
 export function getErrorStatus(error: unknown): number | undefined {
   return isAxiosError(error) ? error.response?.status : undefined;
@@ -50,7 +50,10 @@ function readErrorBody(error: unknown): ErrorBodyFields | undefined {
   return typeof data === 'object' && data !== null ? (data as ErrorBodyFields) : undefined;
 }
 
-/** Part 1 §8: the body's message, else its error code, else the caller's text, else the error's own. */
+/**
+ * docs/product-rules.md#texts-dates-and-errors: the body's message, else its error code, else the caller's
+ * text, else the error's own.
+ */
 export function getErrorMessage(error: unknown, fallback?: string): string {
   const body = readErrorBody(error);
   if (typeof body?.message === 'string' && body.message) return body.message;

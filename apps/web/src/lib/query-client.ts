@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { getErrorStatus } from './api-client';
 
-/** Part 1 §9: most data stays fresh for 5 minutes. */
-export const defaultStaleTimeMs = 5 * 60 * 1000;
+/** docs/architecture.md: most data stays fresh for 5 minutes. */
+const defaultStaleTimeMs = 5 * 60 * 1000;
 const maxRetries = 3;
 
 export function isUnauthenticatedError(error: unknown): boolean {

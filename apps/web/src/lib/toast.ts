@@ -4,12 +4,16 @@ import { getErrorMessage } from './api-client';
 type ToastMessages<T> = {
   pending: string;
   success: string | ((data: T) => string);
-  /** The fallback "Failed to {action}." (part 1 §8), or a function choosing the text. */
+  /**
+   * The fallback "Failed to {action}." (docs/product-rules.md#texts-dates-and-errors), or a function choosing
+   * the text.
+   */
   error: string | ((error: unknown) => string);
 };
 
 /**
- * Part 1 §8: every mutation shows a loading toast, then a success or an error toast. The server's
+ * docs/product-rules.md#texts-dates-and-errors: every mutation shows a loading toast, then a success or an
+ * error toast. The server's
  * message wins over the fallback text. The returned promise settles like the given one.
  */
 export function toastPromise<T>(promise: Promise<T>, messages: ToastMessages<T>): Promise<T> {

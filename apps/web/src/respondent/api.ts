@@ -4,11 +4,12 @@ import type {
   SavedSurveyResponses,
   SurveyAnswer,
 } from '@graphium/shared';
-import { apiTimeoutMs, xsrfCookieName, xsrfHeaderName } from './rules';
+import { apiTimeoutMs, xsrfCookieName, xsrfHeaderName } from '@graphium/shared/http';
 
-// The respondent page's three calls (part 1 §7) on plain fetch with the spec's 10 s timeout and
+// The respondent page's three calls (docs/product-rules.md#the-respondent-page) on plain fetch with the
+// spec's 10 s timeout and
 // anti-forgery header: the staff app's axios client is staff code this bundle must not carry
-// (issue 5).
+// (decision 005).
 
 const apiBaseUrl = import.meta.env.VITE_API_BASE_URL ?? '/api';
 
@@ -20,7 +21,10 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number | undefined,
-    /** Whether the message is the server's own (part 1 §8), not a network message. */
+    /**
+     * Whether the message is the server's own (docs/product-rules.md#texts-dates-and-errors), not a network
+     * message.
+     */
     readonly isServerMessage: boolean,
     readonly body: Record<string, unknown> = {},
   ) {
@@ -29,7 +33,7 @@ export class ApiError extends Error {
   }
 }
 
-export function readCookie(name: string): string | undefined {
+function readCookie(name: string): string | undefined {
   for (const pair of document.cookie.split(';')) {
     const separator = pair.indexOf('=');
     if (separator !== -1 && pair.slice(0, separator).trim() === name) {
@@ -70,7 +74,7 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  // The anti-forgery cookie comes with any response (ARCHITECTURE.md §6); the page's first GET
+  // The anti-forgery cookie comes with any response (README.md#configuration); the page's first GET
   // normally brought it, this covers a cookie that was cleared meanwhile.
   if (method !== 'GET' && !readCookie(xsrfCookieName)) await send('GET', '/health').catch(() => undefined);
   const response = await send(method, path, body);

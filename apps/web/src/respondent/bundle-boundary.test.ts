@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
 
-// Issue 5: the respondent page is its own entry point, with no staff code or libraries. Its
-// sources may import React, types from '@graphium/shared' (erased) and each other, nothing else.
+// The respondent page is its own entry point (decision 005), with no staff code or libraries. Its
+// sources may import React, types from '@graphium/shared' (erased), the shared package's zod-free
+// subpaths and each other, nothing else.
 const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./testing/**'], {
   query: '?raw',
   import: 'default',
   eager: true,
 });
 
-const allowedPackages = new Set(['react', 'react-dom/client']);
+const allowedPackages = new Set([
+  'react',
+  'react-dom/client',
+  '@graphium/shared/answer-rules',
+  '@graphium/shared/http',
+]);
 
 describe('the respondent bundle', () => {
-  it('imports only React, its own files and types from @graphium/shared', () => {
+  it('imports only React, its own files, types from @graphium/shared and its zod-free subpaths', () => {
     const offenders = Object.entries(sources).flatMap(([path, source]) =>
       [...source.matchAll(/^import\s+(type\s+)?[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm)].flatMap(
         (match) => {

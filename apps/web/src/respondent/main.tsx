@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RespondentApp } from './respondent-app';
 import './respondent.css';
 
-// The respondent page's own entry point (issue 5): React and this folder only, no staff code.
+// The respondent page's own entry point (decision 005): React and this folder only, no staff code.
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element to render into.');

@@ -5,6 +5,11 @@ import type {
   SurveyAnswer,
   SurveyResponses,
 } from '@graphium/shared';
+import {
+  type AuthenticationComparable,
+  authenticationFailedFallbackMessage,
+  findResumeIndex,
+} from '@graphium/shared/answer-rules';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, authenticateSurvey, getSurvey, networkMessage, saveResponses } from './api';
 import { AuthenticationView } from './components/authentication-view';
@@ -12,13 +17,7 @@ import { CompleteView } from './components/complete-view';
 import { LoadingView, NotFoundView } from './components/status-views';
 import { SurveyView } from './components/survey-view';
 import { WelcomeView } from './components/welcome-view';
-import {
-  type AuthenticationValue,
-  authenticationFailedFallbackMessage,
-  buildSavePayload,
-  findResumeIndex,
-  saveFailedMessage,
-} from './rules';
+import { buildSavePayload, saveFailedMessage } from './save-payload';
 
 type View =
   | { kind: 'loading' }
@@ -42,7 +41,10 @@ function problemOf(error: unknown): string | undefined {
   return networkMessage;
 }
 
-/** The respondent page (part 1 §2) and its transitions (part 1 §4). */
+/**
+ * The respondent page (docs/product-rules.md#the-respondent-page) and its transitions
+ * (docs/product-rules.md#the-respondent-page).
+ */
 export function RespondentApp({ surveyId }: { surveyId: string }) {
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [answers, setAnswers] = useState<Record<string, SurveyAnswer | undefined>>({});
@@ -51,7 +53,10 @@ export function RespondentApp({ surveyId }: { surveyId: string }) {
   const [isSaving, setIsSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
 
-  /** Part 1 §4 "On load" and "Successful authentication": where a reply leads. */
+  /**
+   * docs/product-rules.md#respondent-authentication "On load" and "Successful authentication": where a reply
+   * leads.
+   */
   const enter = useCallback((reply: RespondentSurveyReply) => {
     if (!reply?.surveyTemplate) {
       setView({ kind: 'not-found' });
@@ -95,7 +100,7 @@ export function RespondentApp({ surveyId }: { surveyId: string }) {
     void load(true);
   }, [load]);
 
-  async function authenticate(values: Record<string, AuthenticationValue>): Promise<string | undefined> {
+  async function authenticate(values: Record<string, AuthenticationComparable>): Promise<string | undefined> {
     try {
       const result = await authenticateSurvey(surveyId, values);
       if (!result.success) return result.message || authenticationFailedFallbackMessage;
@@ -104,7 +109,8 @@ export function RespondentApp({ surveyId }: { surveyId: string }) {
       enter(reply);
       return undefined;
     } catch (error) {
-      // Part 1 §8: the server's message, else the error's own, else the fallback.
+      // docs/product-rules.md#texts-dates-and-errors: the server's message, else the error's own, else the
+      // fallback.
       return error instanceof Error && error.message ? error.message : authenticationFailedFallbackMessage;
     }
   }
@@ -159,7 +165,8 @@ export function RespondentApp({ surveyId }: { surveyId: string }) {
     setIsSaving(true);
     setSaveError(undefined);
     try {
-      // Part 1 §4: Next saves all responses so far; the last one completes the survey.
+      // docs/product-rules.md#the-respondent-page: Next saves all responses so far; the last one completes
+      // the survey.
       const result = await saveResponses(surveyId, buildSavePayload(questions, answers, saved), isLast);
       setSaved(result.surveyResponses);
       if (isLast || result.surveyState === 'COMPLETE') setView({ kind: 'complete', survey });
@@ -169,7 +176,8 @@ export function RespondentApp({ surveyId }: { surveyId: string }) {
         // The respondent's sign-in ran out: ask again, then resume where the answers stop.
         await load(false);
       } else {
-        // Part 1 §8 only logs this; here the respondent stays on the question and is told.
+        // docs/product-rules.md#texts-dates-and-errors only logs this; here the respondent stays on the
+        // question and is told.
         setSaveError(error instanceof ApiError && error.isServerMessage ? error.message : saveFailedMessage);
       }
     } finally {

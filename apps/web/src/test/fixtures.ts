@@ -2,7 +2,7 @@ import type { Invitation, StartupResponse } from '@graphium/shared';
 
 export const accountId = '0b5e6f1e-6f5c-4a51-9a55-6f0c1d2e3f40';
 export const workspaceId = '1c6f7a2f-7a6d-4b62-8b66-7a1d2e3f4a51';
-export const customerId = '2d7a8b3a-8b7e-4c73-9c77-8b2e3f4a5b62';
+const customerId = '2d7a8b3a-8b7e-4c73-9c77-8b2e3f4a5b62';
 export const invitationId = '3e8b9c4b-9c8f-4d84-8d88-9c3f4a5b6c73';
 
 export function buildStartup(

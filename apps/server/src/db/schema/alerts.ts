@@ -4,7 +4,9 @@ import { surveys } from './surveys.js';
 import { templates, templateVersions } from './templates.js';
 import { workspaces } from './workspaces.js';
 
-/** One firing of a template alert for one completed survey (part 1 §3, the /alerts page). */
+/**
+ * One firing of a template alert for one completed survey (docs/product-rules.md#alerts, the /alerts page).
+ */
 export const surveyAlerts = pgTable(
   'survey_alerts',
   {

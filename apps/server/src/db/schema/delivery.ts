@@ -30,7 +30,7 @@ export const outboxMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The survey a message invites to, so its delivery status shows on the survey. */
     surveyId: uuid('survey_id').references((): AnyPgColumn => surveys.id),
-    /** Extra e-mail headers (List-Unsubscribe, issue 7). */
+    /** Extra e-mail headers (List-Unsubscribe, decision 008). */
     headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -4,7 +4,10 @@ import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from
 import { createdAt, updatedAt } from './columns.js';
 import { workspaces } from './workspaces.js';
 
-/** Lookup lists of a workspace (part 1 §3): typed properties and items that templates draw on. */
+/**
+ * Lookup lists of a workspace (docs/product-rules.md#lookup-lists): typed properties and items that templates
+ * draw on.
+ */
 export const lists = pgTable(
   'lists',
   {
@@ -40,7 +43,7 @@ export const listProperties = pgTable(
   },
   (table) => [
     uniqueIndex('list_properties_list_id_name_key').on(table.listId, table.name),
-    // At most one default label per list (part 1 §3).
+    // At most one default label per list (docs/product-rules.md#lookup-lists).
     uniqueIndex('list_properties_one_default_label_key').on(table.listId).where(sql`${table.isDefaultLabel}`),
   ],
 );
@@ -52,7 +55,7 @@ export const listItems = pgTable(
     listId: uuid('list_id')
       .notNull()
       .references(() => lists.id),
-    /** Values keyed by property name, typed by the property (part 1 §3). */
+    /** Values keyed by property name, typed by the property (docs/product-rules.md#lookup-lists). */
     properties: jsonb('properties').$type<Record<string, string | number | boolean | null>>().notNull(),
     isArchived: boolean('is_archived').notNull().default(false),
     createdAt: createdAt(),

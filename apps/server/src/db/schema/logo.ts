@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-/** The customer's logo, in the database (ARCHITECTURE.md §4), served by content hash. */
+/** The customer's logo, in the database (docs/product-rules.md#logo-and-api-keys), served by content hash. */
 export const logos = pgTable(
   'logos',
   {

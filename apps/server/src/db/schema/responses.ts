@@ -70,7 +70,8 @@ export const responseWeeklyStats = pgTable(
 
 /**
  * Per base template, question and workspace: the scores of completed surveys of templates created
- * from that base (the Overall Benchmark, ARCHITECTURE.md §4). Question id '' holds the composite.
+ * from that base (the Overall Benchmark, docs/product-rules.md#responses-list-filters-paging-export).
+ * Question id '' holds the composite.
  * Only these sums cross workspaces, never a response.
  */
 export const responseBenchmarkStats = pgTable(

@@ -7,7 +7,7 @@ import { templates, templateVersions } from './templates.js';
 import { workspaces } from './workspaces.js';
 
 /**
- * One survey per send (ARCHITECTURE.md §4): SENT → OPENED → IN_PROGRESS → COMPLETE. The id is the
+ * One survey per send (docs/architecture.md): SENT → OPENED → IN_PROGRESS → COMPLETE. The id is the
  * unguessable link id. Properties are keyed by property id, responses by question id.
  */
 export const surveys = pgTable(
@@ -43,16 +43,19 @@ export const surveys = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** sent_at + the version's settings.expiration, fixed when sent. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Failed respondent authentications since the last success or lock (part 1 §5). */
+    /**
+     * Failed respondent authentications since the last success or lock
+     * (docs/product-rules.md#respondent-authentication).
+     */
     authFailures: integer('auth_failures').notNull().default(0),
     authLockedUntil: timestamp('auth_locked_until', { withTimezone: true }),
     /**
-     * When the reminder job should look at this survey next (issue 7): a new survey, an opening
+     * When the reminder job should look at this survey next (decision 008): a new survey, an opening
      * or a change of the version's reminders set it to now; the job sets the next due time.
      */
     nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }).defaultNow(),
     /**
-     * Scores by the shared rules (ARCHITECTURE.md §4), written when the survey completes (issue 6):
+     * Scores by the shared rules (docs/architecture.md), written when the survey completes (decision 007):
      * the composite (null: no composite question answered), each answered scale question's score.
      */
     compositePercentage: doublePrecision('composite_percentage'),
@@ -66,7 +69,7 @@ export const surveys = pgTable(
   (table) => [
     index('surveys_workspace_id_template_id_idx').on(table.workspaceId, table.templateId),
     index('surveys_expires_at_idx').on(table.expiresAt),
-    // The responses list: newest sent first, stable (issue 6).
+    // The responses list: newest sent first, stable (decision 007).
     // NULLS FIRST is what `order by … desc` means: with Drizzle's default (NULLS LAST) PostgreSQL
     // cannot read the index in the query's order and sorts the whole template instead.
     index('surveys_template_id_sent_at_idx').on(

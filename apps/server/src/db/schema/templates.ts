@@ -1,4 +1,4 @@
-import { templateStates } from '@graphium/shared';
+import { templateKinds, templateStates } from '@graphium/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -15,7 +15,8 @@ import { createdAt, updatedAt } from './columns.js';
 import { workspaces } from './workspaces.js';
 
 /**
- * Survey templates and base survey templates share one shape (part 2 §3): a template with
+ * Survey templates and base survey templates share one shape
+ * (docs/product-rules.md#survey-templates-and-versions): a template with
  * versions. `kind` tells them apart; base templates belong to the provider workspace.
  */
 export const templates = pgTable(
@@ -25,7 +26,7 @@ export const templates = pgTable(
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id),
-    kind: text('kind', { enum: ['survey', 'base'] }).notNull(),
+    kind: text('kind', { enum: templateKinds }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdAt: createdAt(),

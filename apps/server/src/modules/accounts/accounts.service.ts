@@ -16,7 +16,10 @@ type StartupAccount = Pick<
   'accountId' | 'firstName' | 'lastName' | 'emailAddress' | 'businessName'
 >;
 
-/** The startup payload (part 1 §3): the selected workspace first, the provider workspace flagged. */
+/**
+ * The startup payload (docs/product-rules.md#accounts-and-sign-in): the selected workspace first, the
+ * provider workspace flagged.
+ */
 export function buildStartup(
   ctx: AppContext,
   account: StartupAccount,

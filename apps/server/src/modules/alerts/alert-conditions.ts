@@ -1,6 +1,7 @@
 import type { Alert, AlertCondition, SurveyAnswer, SurveyQuestion, SurveyResponses } from '@graphium/shared';
 
-// Alert conditions against a completed survey's answers (part 2 §3, §5; issue 7). Scales compare
+// Alert conditions against a completed survey's answers (docs/product-rules.md#alerts; decision 008). Scales
+// compare
 // as numbers; a multiple choice "equals" a value it contains; text and single choices compare
 // trimmed and ignoring case. A condition on a question that is not in the survey never holds.
 
@@ -66,7 +67,7 @@ export function conditionHolds(
   }
 }
 
-/** Whether every condition of the alert holds (an alert fires on all of them, issue 7). */
+/** Whether every condition of the alert holds (an alert fires on all of them, decision 008). */
 export function alertFires(alert: Alert, questions: SurveyQuestion[], responses: SurveyResponses): boolean {
   const byId = new Map(questions.map((question) => [question.id, question]));
   return (

@@ -9,7 +9,9 @@ import type { AppContext } from '../../context.js';
 import { access, actorOf } from '../../http/access.js';
 import { listSurveyAlerts, setSurveyAlertStatus } from './alerts.service.js';
 
-/** Survey alerts (part 1 §2, §7): any member lists them; editors and admins hide and show them. */
+/**
+ * Survey alerts (docs/product-rules.md#alerts): any member lists them; editors and admins hide and show them.
+ */
 export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const schema = { tags: ['survey-alerts'] };
 

@@ -39,7 +39,7 @@ import {
   updateSurveyAlertStatus,
 } from './alerts.repository.js';
 
-export const surveyAlertNotFoundMessage = 'Survey alert not found';
+const surveyAlertNotFoundMessage = 'Survey alert not found';
 /** The Alerts page shows at most this many, newest first. */
 const maxListedAlerts = 1000;
 
@@ -71,7 +71,7 @@ function respondentOf(
 }
 
 /**
- * Fires the alerts of a survey that has just completed (issue 7), inside the completing
+ * Fires the alerts of a survey that has just completed (decision 008), inside the completing
  * transaction: each alert of the version's settings (as they are now) whose conditions all hold
  * fires once per survey (unique survey + alert): a survey alert, and notifications through the
  * outbox, e-mail to each recipient and Slack where the workspace has a webhook. Answers the
@@ -168,7 +168,7 @@ export async function fireSurveyAlerts(
   return queueMessages(tx, messages);
 }
 
-/** After the completing transaction: the alert messages leave at once (within 5 s, issue 7). */
+/** After the completing transaction: the alert messages leave at once (within 5 s, decision 008). */
 export async function dispatchAlertMessages(ctx: AppContext, outboxIds: string[]): Promise<void> {
   if (outboxIds.length > 0) await dispatchMessages(ctx, outboxIds, { isUrgent: true });
 }

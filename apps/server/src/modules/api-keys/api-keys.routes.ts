@@ -13,7 +13,8 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 const apiKeyParams = z.object({ id: z.uuid('API key not found') });
 
 /**
- * API keys (part 1 §7): managed by signed-in people only, never with a key. Keys belong to the
+ * API keys (docs/product-rules.md#logo-and-api-keys): managed by signed-in people only, never with a key.
+ * Keys belong to the
  * customer of the selected workspace; any member may list them, admins generate and revoke.
  */
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

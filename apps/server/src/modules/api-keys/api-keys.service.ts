@@ -25,10 +25,10 @@ import {
 // "Last used" needs minute precision, not a write per request.
 const touchIntervalMs = 60 * 1000;
 
-export const invalidApiKeyMessage = 'Invalid or revoked API key.';
-export const readOnlyApiKeyMessage = 'This API key is read-only.';
+const invalidApiKeyMessage = 'Invalid or revoked API key.';
+const readOnlyApiKeyMessage = 'This API key is read-only.';
 
-export function toApiKey(row: ApiKeyRow): ApiKey {
+function toApiKey(row: ApiKeyRow): ApiKey {
   return {
     apiKeyId: row.id,
     apiKeyName: row.name,
@@ -41,7 +41,7 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
 }
 
 /** A new key: 256 random bits behind a recognisable prefix. */
-export function generateApiKey(): { apiKey: string; keyHash: string } {
+function generateApiKey(): { apiKey: string; keyHash: string } {
   const apiKey = `${apiKeyPrefix}${randomBytes(32).toString('base64url')}`;
   return { apiKey, keyHash: hashToken(apiKey) };
 }

@@ -69,7 +69,7 @@ async function rejectionOf(promise: Promise<unknown>): Promise<AppError> {
 const bearer = (apiKey: string) => ({ authorization: `Bearer ${apiKey}` });
 const unknownKey = `gph_live_${'x'.repeat(43)}`;
 
-describe('managing API keys (part 1 §2, §7)', () => {
+describe('managing API keys (docs/product-rules.md#logo-and-api-keys)', () => {
   it('generates a key shown once, stored only as its SHA-256, and lists it without the key', async () => {
     const { client: admin, startup } = await signUpClient(t.client());
     const created = await generate(admin, { apiKeyDescription: 'Nightly export', scope: 'read-write' });
@@ -114,7 +114,7 @@ describe('managing API keys (part 1 §2, §7)', () => {
     expect((await listKeys(admin)).map((key) => key.apiKeyName)).toEqual(['Second', 'First']);
   });
 
-  it('rejects a name that is missing, shorter than 2 or 100 characters long (part 2 §5)', async () => {
+  it('rejects a name that is missing, shorter than 2 or 100 characters long (docs/product-rules.md#logo-and-api-keys)', async () => {
     const { client: admin } = await signUpClient(t.client());
     const cases: [unknown, string][] = [
       [undefined, 'API key name is required'],

@@ -22,12 +22,11 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { startSession } from './sessions.js';
 import { deleteAccountSessions, deleteExpiredSessions, deleteSession } from './sessions.repository.js';
 
-export const wrongCredentialsMessage = 'Incorrect email address or password.';
-export const duplicateEmailMessage =
-  'An account with this email address already exists. Please sign in instead.';
+const wrongCredentialsMessage = 'Incorrect email address or password.';
+const duplicateEmailMessage = 'An account with this email address already exists. Please sign in instead.';
 export const resetRequestedMessage =
   'If an account exists for that email address, we have sent a link to reset its password.';
-export const invalidResetLinkMessage =
+const invalidResetLinkMessage =
   'This password reset link is invalid or has expired. Please ask for a new one.';
 export const passwordChangedMessage =
   'Your password has been changed. Please sign in with your new password.';
@@ -86,7 +85,10 @@ export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> 
   }
 }
 
-/** Sign-in (part 1 §4); with an invitation id the account joins that workspace first. */
+/**
+ * Sign-in (docs/product-rules.md#accounts-and-sign-in); with an invitation id the account joins that
+ * workspace first.
+ */
 export async function login(ctx: AppContext, input: Login): Promise<SignedIn> {
   const account = await findAccountByEmail(ctx.db, input.emailAddress);
   const isPasswordRight = await verifyPassword(account?.passwordHash, input.password);

@@ -171,6 +171,26 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits across instances', () =>
   });
 });
 
+describe('rate limits while Redis is away', () => {
+  it('keep answering (not enforced, never 500) and readiness says degraded, not down', async () => {
+    // Nothing listens on port 9: every Redis command fails at once.
+    const away = await createTestApp({ env: { AUTH_RATE_LIMIT: '1', REDIS_URL: 'redis://127.0.0.1:9' } });
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const response = await away
+          .client()
+          .post('/api/auth/login', { emailAddress: 'x@example.com', password: 'nope' });
+        expect(response.statusCode).toBe(401);
+      }
+      const health = await away.client().get('/api/health');
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({ status: 'degraded', database: 'ok', rateLimits: 'not enforced' });
+    } finally {
+      await away.close();
+    }
+  });
+});
+
 describe('forgot password', () => {
   it('e-mails a single-use link that sets a new password and ends every session', async () => {
     const { client, body } = await signUpClient(t.client());

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { outageReporter } from '../../db/availability.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { SessionAccount } from './sessions.repository.js';
 
@@ -24,7 +25,7 @@ export interface SessionCache {
   close(): Promise<void>;
 }
 
-export const sessionCacheChannel = 'graphium_session_cache';
+const sessionCacheChannel = 'graphium_session_cache';
 
 interface Entry {
   session: SessionAccount;
@@ -146,6 +147,8 @@ export async function openSessionCache(
   let isClosed = false;
   let retryDelayMs = 250;
   let retryTimer: NodeJS.Timeout | undefined;
+  // One warning when the notifications are lost and one when they are back, not one per retry.
+  const outage = outageReporter(log, "the session cache's change notifications");
 
   const scheduleReconnect = () => {
     if (isClosed || retryTimer) return;
@@ -164,10 +167,7 @@ export async function openSessionCache(
       client = undefined;
       cache.setTrusted(false);
       if (!isClosed) {
-        log.warn(
-          { err: error },
-          'session cache: change notifications lost; reading sessions from the database',
-        );
+        outage.down(error);
         scheduleReconnect();
       }
       void next.end().catch(() => {});
@@ -185,8 +185,9 @@ export async function openSessionCache(
       client = next;
       retryDelayMs = 250;
       cache.setTrusted(true);
+      outage.up();
     } catch (error) {
-      log.warn({ err: error }, 'session cache: cannot listen for changes; retrying');
+      outage.down(error);
       void next.end().catch(() => {});
       scheduleReconnect();
     }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { deliverMessageJob, deliverMessagesJob, deliveryBatchSize } from './delivery.jobs.js';
+import { deliveryAttemptLimit, isPermanentFailure, retryDelaySeconds } from './failures.js';
 import {
   type ClaimedMessage,
   claimOverdueMessages,
@@ -25,7 +26,6 @@ import { createSmsTransport, type SmsTransport } from './transports/sms.js';
 export {
   type AlertMatch,
   type AlertNotification,
-  escapeHtml,
   renderAlertEmail,
   renderAlertSlackText,
   renderInvitationEmail,
@@ -40,14 +40,7 @@ export { readUnsubscribeToken, unsubscribeOf } from './unsubscribe-link.js';
 export type { NewOutboxMessage, OutboxMessage };
 export { findOutboxMessage, findSurveyMessages };
 
-/** Attempts before a message ends as failed; the delay doubles from 15 s between attempts. */
-export const maxDeliveryAttempts = 5;
-const firstRetryDelaySeconds = 15;
 const sweepGraceSeconds = 300;
-
-export function retryDelaySeconds(attempt: number): number {
-  return firstRetryDelaySeconds * 2 ** Math.max(0, attempt - 1);
-}
 
 type QueueEmail = Pick<
   NewOutboxMessage,
@@ -93,7 +86,7 @@ export async function dispatchMessages(
   ids: string[],
   options: { isUrgent?: boolean } = {},
 ): Promise<void> {
-  // Urgent messages (alerts, issue 7: within 5 s) leave from this process right after the commit,
+  // Urgent messages (alerts, decision 008: within 5 s) leave from this process right after the commit,
   // so they never wait for a worker busy with thousands of reminders; a job a little later is the
   // safety net (it finds the message sent, or claimed, and does nothing).
   if (options.isUrgent) {
@@ -135,7 +128,7 @@ export async function dispatchMessages(
   }
 }
 
-export function withoutSecrets(text: string): string {
+function withoutSecrets(text: string): string {
   return text.replace(/([?&]token=)[^\s&]+/g, '$1[hidden: see the outbox table]');
 }
 
@@ -161,8 +154,8 @@ interface Channel {
   send(claimed: ClaimedMessage): Promise<void>;
 }
 
-export const noSlackWebhookMessage = 'Not sent: the workspace has no Slack webhook any more.';
-export const interruptedMessage =
+const noSlackWebhookMessage = 'Not sent: the workspace has no Slack webhook any more.';
+const interruptedMessage =
   'The delivery was interrupted (the worker stopped while sending); it may not have arrived. Retry to send it again.';
 const closedSurveyMessage = 'Not sent: the survey was completed or closed before the reminder left.';
 
@@ -192,7 +185,7 @@ function channelOf(ctx: AppContext, channel: OutboxMessage['channel']): Channel 
           subject: row.subject,
           text: row.textBody,
           html: row.htmlBody,
-          // A survey invitation comes from the workspace that sends it (issue 5).
+          // A survey invitation comes from the workspace that sends it (decision 005).
           fromName: row.surveyId && workspaceName ? workspaceName : undefined,
           headers: row.headers,
         }),
@@ -230,7 +223,7 @@ const sendingLeaseSeconds = 15 * 60;
 /**
  * Delivers one message; idempotent (a message that is not queued is skipped). The job handler.
  * The claim is committed before the transport is called and the result recorded after it, so a
- * worker that dies in between never causes a second copy (docs/decisions/001, issue 7).
+ * worker that dies in between never causes a second copy (decisions 001 and 008).
  */
 export async function deliverMessage(ctx: AppContext, outboxId: string): Promise<DeliveryResult> {
   const now = ctx.now();
@@ -263,7 +256,9 @@ export async function deliverMessage(ctx: AppContext, outboxId: string): Promise
       await updateOutboxMessage(ctx.db, outboxId, { status: 'skipped', lastError });
       return 'skipped';
     }
-    const isFinal = attempts >= maxDeliveryAttempts;
+    // A refusal ends it at once; an outage is retried for DELIVERY_RETRY_HOURS (decision 014).
+    const isFinal =
+      isPermanentFailure(error) || attempts >= deliveryAttemptLimit(ctx.config.deliveryRetryHours);
     await updateOutboxMessage(ctx.db, outboxId, {
       status: isFinal ? 'failed' : 'queued',
       attempts,
@@ -271,7 +266,10 @@ export async function deliverMessage(ctx: AppContext, outboxId: string): Promise
       // The retry job runs after the delay; the sweep steps in only if that job is lost.
       nextAttemptAt: new Date(ctx.now().getTime() + (retryDelaySeconds(attempts) + sweepGraceSeconds) * 1000),
     });
-    ctx.log.warn({ outboxId, attempts, lastError, isFinal }, `${channel.noun} delivery failed`);
+    ctx.log.warn(
+      { outboxId, attempts, lastError, isFinal, permanent: isPermanentFailure(error) },
+      `${channel.noun} delivery failed`,
+    );
     return isFinal ? 'failed' : 'retry';
   }
 }

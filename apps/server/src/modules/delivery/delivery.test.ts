@@ -5,7 +5,8 @@ import { outboxMessages, suppressedContacts } from '../../db/schema/index.js';
 import { startTestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
-import { deliverMessage, maxDeliveryAttempts, queueEmail, sweepOutbox } from './delivery.service.js';
+import { deliverMessage, queueEmail, sweepOutbox } from './delivery.service.js';
+import { deliveryAttemptLimit } from './failures.js';
 
 async function queue(t: TestApp, recipient: string) {
   return queueEmail(t.ctx.db, {
@@ -43,13 +44,15 @@ describe('outbox without an SMTP server', () => {
 describe('outbox with an unreachable SMTP server', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Port 9 (discard) is closed here: every attempt fails to connect.
-    t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    // Port 9 (discard) is closed here: every attempt fails to connect. Retried for 6 minutes.
+    t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9', DELIVERY_RETRY_HOURS: '0.1' } });
   });
   afterAll(() => t.close());
 
   it('counts attempts, keeps the last error, and ends as failed after the last attempt', async () => {
     const id = await queue(t, 'unlucky@example.com');
+    const maxDeliveryAttempts = deliveryAttemptLimit(0.1);
+    expect(maxDeliveryAttempts).toBe(5);
     for (let attempt = 1; attempt < maxDeliveryAttempts; attempt += 1) {
       expect(await deliverMessage(t.ctx, id)).toBe('retry');
       const message = await row(t, id);
@@ -116,6 +119,33 @@ describe('outbox with a working SMTP server', () => {
       await startJobWorkers(t.ctx);
       await mailbox.waitFor('missed@example.com');
       await expect.poll(async () => (await row(t, missed)).status, { timeout: 10_000 }).toBe('sent');
+    } finally {
+      await t.close();
+      await mailbox.close();
+    }
+  });
+});
+
+describe('outbox with an SMTP server that refuses some addresses', () => {
+  it('fails a refused address (550) at once and retries a mailbox that is busy (451)', async () => {
+    const mailbox = await startTestMailbox();
+    const t = await createTestApp({ env: { SMTP_URL: mailbox.url } });
+    try {
+      mailbox.refusals.set('nobody@example.com', 550);
+      mailbox.refusals.set('busy@example.com', 451);
+      const refused = await queue(t, 'nobody@example.com');
+      expect(await deliverMessage(t.ctx, refused)).toBe('failed');
+      expect(await row(t, refused)).toMatchObject({ status: 'failed', attempts: 1 });
+      expect((await row(t, refused)).lastError).toMatch(/550/);
+
+      const busy = await queue(t, 'busy@example.com');
+      expect(await deliverMessage(t.ctx, busy)).toBe('retry');
+      expect(await row(t, busy)).toMatchObject({ status: 'queued', attempts: 1 });
+      // The mailbox takes mail again: the next attempt delivers it, once.
+      mailbox.refusals.delete('busy@example.com');
+      expect(await deliverMessage(t.ctx, busy)).toBe('sent');
+      await mailbox.waitFor('busy@example.com');
+      expect(mailbox.messages.filter((mail) => mail.subject === 'Hello from Graphium')).toHaveLength(1);
     } finally {
       await t.close();
       await mailbox.close();

@@ -1,4 +1,4 @@
-export const productName = 'Graphium';
+const productName = 'Graphium';
 
 export interface RenderedEmail {
   subject: string;
@@ -14,7 +14,7 @@ const htmlEscapes: Record<string, string> = {
   "'": '&#39;',
 };
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
 }
 
@@ -28,7 +28,7 @@ interface EmailLayout {
   logo?: { url: string; alt: string } | undefined;
   /** Who the e-mail speaks for, above the heading and in the signature; the product by default. */
   brand?: string | undefined;
-  /** Survey e-mails (issue 7): a link that stops every message from the workspace. */
+  /** Survey e-mails (decision 008): a link that stops every message from the workspace. */
   unsubscribeUrl?: string | undefined;
 }
 
@@ -137,7 +137,7 @@ export function renderSurveyEmail(input: SurveyEmailInput & { openingText: strin
 }
 
 /** SMS texts from a workspace say how to stop them. */
-export const smsOptOutText = 'Reply STOP to opt out.';
+const smsOptOutText = 'Reply STOP to opt out.';
 
 /** The SMS of a survey: short, with the link. */
 export function renderSurveySms(input: {
@@ -183,7 +183,7 @@ export interface AlertNotification {
   link: string;
 }
 
-/** An alert fired (issue 7): which template and respondent, the answers that matched, the link. */
+/** An alert fired (decision 008): which template and respondent, the answers that matched, the link. */
 export function renderAlertEmail(input: AlertNotification): RenderedEmail {
   return renderEmail({
     brand: input.workspaceName,

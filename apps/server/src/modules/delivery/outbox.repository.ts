@@ -18,7 +18,7 @@ export async function insertOutboxMessage(db: Executor, message: NewOutboxMessag
 
 /**
  * Writes many messages in one statement (a bulk send); answers their ids in order. A message to
- * a contact on its workspace's suppression list is written as skipped, with the reason (issue 7).
+ * a contact on its workspace's suppression list is written as skipped, with the reason (decision 008).
  */
 export async function insertOutboxMessages(db: Executor, messages: NewOutboxMessage[]): Promise<string[]> {
   if (messages.length === 0) return [];

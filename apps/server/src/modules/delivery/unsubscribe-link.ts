@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 
 // Every survey e-mail carries an unsubscribe link and List-Unsubscribe headers, every SMS says how
-// to stop (issue 7). The link's token names the workspace and the contact, signed with the
+// to stop (decision 008). The link's token names the workspace and the contact, signed with the
 // session secret so nobody can unsubscribe someone else by guessing; it needs no database row
 // and does not expire (an old e-mail's link keeps working, as mail providers expect).
 

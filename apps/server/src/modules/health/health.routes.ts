@@ -4,12 +4,22 @@ import type { AppContext } from '../../context.js';
 import { access } from '../../http/access.js';
 
 const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** `degraded`: the process serves, without something it can do without (shared rate limits). */
+  status: z.enum(['ok', 'degraded', 'unavailable']),
   database: z.string(),
   queue: z.string(),
+  rateLimits: z.enum(['shared', 'not enforced', 'per process']),
 });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/**
+ * Readiness for a balancer: 503 while the database or the job queue cannot be reached, so it
+ * sends requests elsewhere; 200 `degraded` while only Redis is away (the rate limits then let
+ * requests through: docs/decisions/014-dependencies-that-go-away.md).
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  rateLimitStore?: { status: string };
+}> = async (app, { ctx, rateLimitStore }) => {
   app.get(
     '/health',
     {
@@ -28,8 +38,20 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         .then(() => 'ok')
         .catch(() => 'unavailable');
       const queue = (await ctx.jobs.isHealthy()) ? 'ok' : 'unavailable';
-      const status = database === 'ok' && queue === 'ok' ? 'ok' : 'degraded';
-      return reply.status(status === 'ok' ? 200 : 503).send({ status, database, queue });
+      const rateLimits = !rateLimitStore
+        ? 'per process'
+        : rateLimitStore.status === 'ready'
+          ? 'shared'
+          : 'not enforced';
+      if (database !== 'ok' || queue !== 'ok') {
+        return reply.status(503).send({ status: 'unavailable', database, queue, rateLimits });
+      }
+      return reply.send({
+        status: rateLimits === 'not enforced' ? 'degraded' : 'ok',
+        database,
+        queue,
+        rateLimits,
+      });
     },
   );
 };

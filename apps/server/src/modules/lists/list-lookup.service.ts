@@ -11,11 +11,11 @@ export interface ListLookup {
   resolveListItem(listId: string, value: string): string | undefined;
   labelOf(listId: string, itemId: string): string | undefined;
   itemIds(listId: string): ReadonlySet<string>;
-  /** The respondent's `lists` (part 1 §3): active items with their labels. */
+  /** The respondent's `lists` (docs/product-rules.md#the-respondent-page): active items with their labels. */
   respondentLists(): RespondentList[];
 }
 
-export function buildListLookup(lists: ListItemsOfList[]): ListLookup {
+function buildListLookup(lists: ListItemsOfList[]): ListLookup {
   const byList = new Map(
     lists.map((list) => {
       const labels = new Map<string, string>();

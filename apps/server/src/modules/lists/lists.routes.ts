@@ -38,7 +38,7 @@ const tags = ['lists'];
 /** The app's 1 MB default is too small for a 10,000-row import. */
 const importBodyLimit = 20 * 1024 * 1024;
 
-/** Lookup lists (part 1 §7): `/lists/...`. */
+/** Lookup lists (docs/product-rules.md#lookup-lists): `/lists/...`. */
 export const listRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/lists/',

@@ -179,7 +179,10 @@ export async function updateListDetails(
   });
 }
 
-/** `PATCH /lists/{id}/state` (part 1 §4); a refused transition answers 409 with the reason. */
+/**
+ * `PATCH /lists/{id}/state` (docs/product-rules.md#lookup-lists); a refused transition answers 409 with the
+ * reason.
+ */
 export async function changeListState(
   ctx: AppContext,
   actor: WorkspaceActor,

@@ -15,7 +15,10 @@ import { getLogo, getLogoFile, logoTooLarge, removeLogo, uploadLogo } from './lo
 
 const noFile = () => invalid(logoEmptyErrorMessage, { [logoFieldName]: logoEmptyErrorMessage });
 
-/** The customer's logo (part 1 §7): `/customers/logo...`, and its public copy at `/logos/{sha256}`. */
+/**
+ * The customer's logo (docs/product-rules.md#logo-and-api-keys): `/customers/logo...`, and its public copy at
+ * `/logos/{sha256}`.
+ */
 export const logoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Only this plugin reads multipart bodies; the limit stops a large upload while it streams.
   await app.register(multipart, { limits: { fileSize: logoMaxBytes, files: 1, fields: 10, parts: 20 } });

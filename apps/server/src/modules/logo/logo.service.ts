@@ -42,12 +42,11 @@ function toCustomerLogo(row: LogoSummary): CustomerLogo {
 }
 
 /**
- * The logo's format is read from its bytes, never from its name or declared type (part 1 §5):
+ * The logo's format is read from its bytes, never from its name or declared type
+ * (docs/product-rules.md#logo-and-api-keys):
  * PNG, JPEG, GIF and WebP by their signatures; SVG by parsing, and then sanitised.
  */
-export async function readLogoImage(
-  bytes: Buffer,
-): Promise<{ content: Buffer; contentType: LogoContentType }> {
+async function readLogoImage(bytes: Buffer): Promise<{ content: Buffer; contentType: LogoContentType }> {
   if (bytes.length === 0) throw invalid(logoEmptyErrorMessage, { logo: logoEmptyErrorMessage });
   if (bytes.length > logoMaxBytes) throw logoTooLarge();
   const detected = await fileTypeFromBuffer(bytes);

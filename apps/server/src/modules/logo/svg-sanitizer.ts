@@ -20,7 +20,8 @@ function decodeUtf8(bytes: Uint8Array): string | undefined {
 
 /**
  * Parses the bytes as an SVG document and removes what could run script or load something from
- * elsewhere (ARCHITECTURE.md §4): scripts, event handlers, foreignObject, animations, links other
+ * elsewhere (docs/product-rules.md#logo-and-api-keys): scripts, event handlers, foreignObject, animations,
+ * links other
  * than `#fragment` (so no `javascript:`), external `url(...)`, `@import`, processing instructions
  * and the DOCTYPE. Answers undefined when the bytes are not an SVG document.
  */

@@ -35,7 +35,7 @@ function toWorkspaceSettings(row: NotificationSettingsRow | undefined): Workspac
   };
 }
 
-export async function loadNotificationSettings(
+async function loadNotificationSettings(
   db: Executor,
   workspaceId: string,
 ): Promise<WorkspaceNotificationSettings> {

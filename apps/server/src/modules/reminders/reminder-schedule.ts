@@ -1,6 +1,6 @@
 import { addPeriod, isInQuietHours, type QuietHours, type Reminder } from '@graphium/shared';
 
-// The pure rules of reminders (issue 7): when each is due, quiet hours and the local day of a
+// The pure rules of reminders (decision 008): when each is due, quiet hours and the local day of a
 // workspace's time zone (Intl only: no time-zone library).
 
 interface LocalParts {
@@ -110,7 +110,8 @@ export interface ScheduledSurvey {
 }
 
 /**
- * When a reminder is due for a survey (part 2 §3): `sent` counts from the send, `opened` from
+ * When a reminder is due for a survey (docs/product-rules.md#reminders-quiet-hours-and-suppression): `sent`
+ * counts from the send, `opened` from
  * the last opening (none before the first). Undefined when it never is, or not before the survey
  * closes.
  */

@@ -33,7 +33,8 @@ import {
   updateNextReminderChecks,
 } from './reminders.repository.js';
 
-// Reminders (issue 7; part 2 §3, ARCHITECTURE.md §4). Each survey carries the time its reminders
+// Reminders (decision 008; docs/product-rules.md#reminders-quiet-hours-and-suppression). Each survey carries
+// the time its reminders
 // need looking at next (`surveys.next_reminder_at`). The `send-reminders` job claims due surveys
 // in batches (FOR UPDATE SKIP LOCKED, so workers share the work), reads the version's reminders
 // as they are now, and in one transaction writes for each reminder it sends an idempotency row
@@ -41,7 +42,7 @@ import {
 // through the batch delivery jobs after the commit.
 
 /** Surveys per claim: one transaction, a handful of statements, then one delivery job. */
-export const reminderBatchSize = 500;
+const reminderBatchSize = 500;
 /** A run stops claiming after this long and queues another run, so one job never runs for ages. */
 const runBudgetMs = 20_000;
 /**
@@ -229,7 +230,7 @@ function reminderMessages(ctx: AppContext, plan: Plan, batch: Batch): NewOutboxM
 }
 
 /**
- * The daily cap (issue 7): a contact gets at most one reminder a local day across the
+ * The daily cap (decision 008): a contact gets at most one reminder a local day across the
  * workspace's templates. Takes the day of every contact of the reminders about to go; one whose
  * contact already had its reminder that day (in this batch or before) waits until the next day.
  */

@@ -12,7 +12,7 @@ import { sweepOutbox } from '../delivery/delivery.service.js';
 import { everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
 import { sendRemindersJob } from './reminders.jobs.js';
 
-// Exactly-once reminders across worker processes (issue 7): real `npm run worker` processes
+// Exactly-once reminders across worker processes (decision 008): real `npm run worker` processes
 // (src/worker.ts through tsx) on the test's PostgreSQL database, against a real SMTP server that
 // counts what it receives. PGlite is embedded in one process, so these run on PostgreSQL only
 // (TEST_DATABASE_URL).

@@ -21,7 +21,7 @@ export const otherAnswerValue = 'Other';
  * ids for list-based questions), "Other" for other answers; none for texts, whose values are
  * unbounded.
  */
-export function summaryAnswerValues(question: SurveyQuestion, answer: unknown): string[] {
+function summaryAnswerValues(question: SurveyQuestion, answer: unknown): string[] {
   if (!isAnswered(question, answer)) return [];
   switch (question.type) {
     case 'NetPromoterScore':
@@ -49,7 +49,7 @@ function isOffered(
 }
 
 /** Monday of the date's week (UTC), YYYY-MM-DD. */
-export function weekStartOf(date: Date): string {
+function weekStartOf(date: Date): string {
   const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
   day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
   return day.toISOString().slice(0, 10);
@@ -57,7 +57,7 @@ export function weekStartOf(date: Date): string {
 
 /**
  * Scores a survey as it completes, stores the scores on it and adds it to the aggregates
- * (issue 6), in the caller's transaction: the completion and its counts commit together.
+ * (decision 007), in the caller's transaction: the completion and its counts commit together.
  */
 export async function recordSurveyCompletion(
   db: Executor,

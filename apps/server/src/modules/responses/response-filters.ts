@@ -12,7 +12,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { surveys } from '../../db/schema/index.js';
 import { invalid } from '../../errors.js';
 
-// The filters of part 2 §5 as SQL conditions on `surveys` (semantics documented with the
+// The filters of docs/product-rules.md#responses-list-filters-paging-export as SQL conditions on `surveys`
+// (semantics documented with the
 // contract in packages/shared/src/survey-responses.ts). Every value is a bound parameter;
 // question ids are checked against the template before they reach SQL, and are bound too.
 

@@ -9,7 +9,7 @@ import {
   surveys,
 } from '../../db/schema/index.js';
 
-// The aggregates of issue 6, kept in the transactions that send and complete surveys. Every
+// The aggregates of decision 007, kept in the transactions that send and complete surveys. Every
 // write is an upsert that adds to the row, so concurrent completions never lose a count; rows
 // are written in one fixed order (table, then key) so two transactions cannot deadlock.
 

@@ -1,5 +1,4 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   type ExportSurveyResponsesQuery,
   formatPropertyValue,
@@ -10,22 +9,20 @@ import {
   surveyStateStatus,
 } from '@graphium/shared';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { loadVersionDefinition } from '../templates/template-versions.service.js';
 import { findExportBatch } from './responses.repository.js';
 import { criteriaConditions, loadTemplateContext, type TemplateContext } from './template-context.js';
+import { streamXlsx, type XlsxCell } from './xlsx-writer.js';
 
 /** Rows read per query: keyset batches keep memory flat however many surveys there are. */
 const exportBatchSize = 2000;
 
-type Cell = string | number | null;
-
 /** A text cell, neutralised against formula injection (=, +, -, @, tab, CR first). */
 const textCell = (value: string): string => neutralizeSpreadsheetCell(value);
 
-function answerCell(template: TemplateContext, question: SurveyQuestion, answer: unknown): Cell {
+function answerCell(template: TemplateContext, question: SurveyQuestion, answer: unknown): XlsxCell {
   if (answer === undefined || answer === null) return null;
   if (typeof answer === 'number') return answer;
   const listId = 'listId' in question ? question.listId : undefined;
@@ -59,7 +56,7 @@ async function* exportRows(
   ctx: AppContext,
   template: TemplateContext,
   query: ExportSurveyResponsesQuery,
-): AsyncGenerator<Cell[]> {
+): AsyncGenerator<XlsxCell[]> {
   const conditions = criteriaConditions(template, {
     templateId: template.templateId,
     workspaceId: template.workspaceId,
@@ -132,7 +129,7 @@ export interface ExportFile {
 }
 
 /**
- * `GET /surveys/export` (ARCHITECTURE.md §3): the filtered responses as CSV or XLSX, one row per
+ * `GET /surveys/export` (docs/architecture.md): the filtered responses as CSV or XLSX, one row per
  * survey, streamed as the batches are read. The template and the filters are checked before the
  * first byte, so those problems still answer 404 or 400.
  */
@@ -162,27 +159,11 @@ export async function exportSurveyResponses(
     source.pipe(csv);
     return { filename, contentType: 'text/csv; charset=utf-8', stream: csv };
   }
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useSharedStrings: false,
-    useStyles: false,
-  });
-  const sheet = workbook.addWorksheet('Responses');
-  void (async () => {
-    sheet.addRow(headerOf(template)).commit();
-    for await (const row of rows) {
-      sheet.addRow(row).commit();
-      // Backpressure; a client that goes away closes the stream and ends the loop.
-      if (output.destroyed) return;
-      if (output.writableNeedDrain) await Promise.race([once(output, 'drain'), once(output, 'close')]);
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => {
-    fail(error);
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
+  async function* withHeader() {
+    yield headerOf(template);
+    yield* rows;
+  }
+  const output = streamXlsx('Responses', withHeader(), fail);
   return {
     filename,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -1,4 +1,4 @@
-// The Summary tab's figures (issue 6, decision 007): read from the aggregates when unfiltered,
+// The Summary tab's figures (decision 007): read from the aggregates when unfiltered,
 // computed over the matching surveys otherwise, with the benchmarks that may be shown.
 import {
   type AnswerCount,
@@ -35,7 +35,7 @@ import type { TemplateContext } from './template-context.js';
 
 const mean = (sum: number, count: number) => (count > 0 ? sum / count : null);
 
-/** A benchmark only when it rests on enough surveys from enough workspaces (issue 6). */
+/** A benchmark only when it rests on enough surveys from enough workspaces (decision 007). */
 export function reportedBenchmark(totals: BenchmarkTotals | undefined): { percentage: number } | null {
   if (!totals || totals.count < benchmarkMinimumSurveys || totals.workspaceCount < benchmarkMinimumWorkspaces)
     return null;

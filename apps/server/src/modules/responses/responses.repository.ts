@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { surveys, templates } from '../../db/schema/index.js';
 
-// Queries of the responses analysis (issue 6). The conditions come from response-filters.ts.
+// Queries of the responses analysis (decision 007). The conditions come from response-filters.ts.
 
 const rowColumns = {
   id: surveys.id,

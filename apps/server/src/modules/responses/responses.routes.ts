@@ -20,7 +20,7 @@ import { exportSurveyResponses } from './responses-export.js';
 const tags = ['responses'];
 
 /**
- * The responses analysis (issue 6), for staff and API keys (read). The plain `GET /surveys/{id}`
+ * The responses analysis (decision 007), for staff and API keys (read). The plain `GET /surveys/{id}`
  * stays the respondent page's; staff read one response at `/surveys/{id}/response`.
  */
 export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

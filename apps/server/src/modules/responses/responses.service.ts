@@ -77,7 +77,8 @@ async function toRow(db: Executor, row: ResponseRow): Promise<SurveyResponseRow>
 }
 
 /**
- * `GET /surveys?surveyTemplateId&page&limit&filters` (part 2 §2, §3, §7): a page of surveys,
+ * `GET /surveys?surveyTemplateId&page&limit&filters`
+ * (docs/product-rules.md#responses-list-filters-paging-export): a page of surveys,
  * newest sent first, the summary of the same set and the paging. Without filters the summary
  * and the total come from the aggregates.
  */
@@ -212,7 +213,8 @@ async function readPage(db: Executor, conditions: SQL[], offset: number, limit: 
 }
 
 /**
- * `GET /surveys/{id}/response` for staff (part 2 §2 Response detail): the respondent, the
+ * `GET /surveys/{id}/response` for staff (docs/product-rules.md#the-respondent-page Response detail): the
+ * respondent, the
  * answers, the scores with the Survey Average and the Overall Benchmark of each question.
  */
 export async function getSurveyResponse(

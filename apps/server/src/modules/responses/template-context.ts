@@ -13,7 +13,7 @@ import {
 } from '../templates/template-versions.service.js';
 import { buildCriteriaConditions, type ResponseCriteria } from './response-filters.js';
 
-export const templateIdNotFoundMessage = 'Template ID not found';
+const templateIdNotFoundMessage = 'Template ID not found';
 
 /** What every responses call needs to know about the template. */
 export interface TemplateContext {

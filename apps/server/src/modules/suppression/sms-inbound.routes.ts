@@ -5,8 +5,8 @@ import { AppError, forbidden, notFound } from '../../errors.js';
 import { access } from '../../http/access.js';
 import { handleInboundSms, isValidTwilioSignature, toTwiml } from './sms-inbound.service.js';
 
-export const smsNotConfiguredMessage = 'SMS is not configured on this installation (SMS_*).';
-export const badSmsSignatureMessage = 'The request signature (X-Twilio-Signature) is missing or invalid.';
+const smsNotConfiguredMessage = 'SMS is not configured on this installation (SMS_*).';
+const badSmsSignatureMessage = 'The request signature (X-Twilio-Signature) is missing or invalid.';
 
 /** Form fields of the provider's inbound-message webhook (Twilio's shape; the others pass through). */
 const inboundSmsSchema = z.looseObject({
@@ -29,7 +29,7 @@ const inboundRateLimit = {
 };
 
 /**
- * `POST /sms/inbound` (issue 7): the SMS provider's inbound-message webhook, pointed at
+ * `POST /sms/inbound` (decision 008): the SMS provider's inbound-message webhook, pointed at
  * `${PUBLIC_URL}/api/sms/inbound`, so that replies to "Reply STOP to opt out." work. Its
  * credential is the provider's signature; it takes no cookie, hence no anti-forgery token.
  */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { findWorkspacesThatTexted } from '../surveys/surveys.service.js';
 import { deleteSuppressionsByReason, insertSuppressions } from './suppression.repository.js';
 
-// Replies to the "Reply STOP to opt out." of every survey SMS (issue 7). The installation's SMS
+// Replies to the "Reply STOP to opt out." of every survey SMS (decision 008). The installation's SMS
 // number is shared by all workspaces, so STOP stops every workspace that texted the number.
 
 export const smsStopReply =

@@ -26,7 +26,7 @@ const publicRateLimit = {
 };
 
 /**
- * The suppression list (issue 7): any member reads it, editors and admins add and remove; and
+ * The suppression list (decision 008): any member reads it, editors and admins add and remove; and
  * the public unsubscribe calls behind the link in every survey e-mail.
  */
 export const suppressionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -23,7 +23,7 @@ import {
   type SuppressionRow,
 } from './suppression.repository.js';
 
-export const suppressionNotFoundMessage = 'This contact is not on the suppression list.';
+const suppressionNotFoundMessage = 'This contact is not on the suppression list.';
 
 function toSuppression(row: SuppressionRow): Suppression {
   return {

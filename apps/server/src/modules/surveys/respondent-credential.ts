@@ -2,13 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 
 /**
- * After a respondent authenticates (part 1 §5), a signed, httpOnly cookie scoped to that survey's
+ * After a respondent authenticates (docs/product-rules.md#respondent-authentication), a signed, httpOnly
+ * cookie scoped to that survey's
  * API path proves it: it names the survey and its own expiry, so it opens no other survey.
  */
-export const respondentCookieName = 'graphium_respondent';
+const respondentCookieName = 'graphium_respondent';
 const credentialLifetimeMs = 24 * 60 * 60 * 1000;
 
-export function respondentCookiePath(surveyId: string): string {
+function respondentCookiePath(surveyId: string): string {
   return `/api/surveys/${surveyId}`;
 }
 

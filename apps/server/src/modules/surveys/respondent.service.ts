@@ -46,15 +46,19 @@ import {
   updateAuthenticationState,
 } from './surveys.repository.js';
 
-/** Part 1 §2: an unknown, malformed or expired survey all read "doesn't exist or has expired". */
+/**
+ * docs/product-rules.md#the-respondent-page: an unknown, malformed or expired survey all read "doesn't exist
+ * or has expired".
+ */
 const surveyNotFound = () => notFound(surveyNotFoundMessage);
-export const authenticationRequiredMessage = 'Please confirm your details to open this survey.';
+const authenticationRequiredMessage = 'Please confirm your details to open this survey.';
 
 /**
- * The properties the respondent must confirm (part 1 §5): those flagged for authentication that
+ * The properties the respondent must confirm (docs/product-rules.md#respondent-authentication): those flagged
+ * for authentication that
  * hold a value on this survey. A survey without any is open to whoever has its link.
  */
-export function authenticationPropertiesOf(
+function authenticationPropertiesOf(
   definition: SurveyDefinition,
   values: SurveyPropertyValues,
 ): AuthenticationProperty[] {
@@ -75,7 +79,7 @@ function hasPropertyToken(text: string, definition: SurveyDefinition): boolean {
 }
 
 /**
- * What a COMPLETE survey's thank-you page may show before authentication (issue 5): the closing
+ * What a COMPLETE survey's thank-you page may show before authentication (decision 005): the closing
  * text only when no property value would fill it, and the review link only when it is http(s).
  */
 function lockedThankYou(
@@ -100,7 +104,8 @@ function rememberAccess(
 }
 
 /**
- * `GET /surveys/{id}` for the respondent page (part 1 §3). Until the respondent has
+ * `GET /surveys/{id}` for the respondent page (docs/product-rules.md#the-respondent-page). Until the
+ * respondent has
  * authenticated, only what the authentication view needs: the template name, the logo and the
  * labels and types of the authentication properties, never questions, answers or values; for a
  * COMPLETE survey also its thank-you page's closing text (without tokens) and review link.
@@ -175,7 +180,8 @@ function lockedOutcome(lockedUntil: Date, now: Date): AuthenticationOutcome {
 }
 
 /**
- * `POST /surveys/{id}/authenticate` (part 1 §5): compares the submitted values with the survey's
+ * `POST /surveys/{id}/authenticate` (docs/product-rules.md#respondent-authentication): compares the submitted
+ * values with the survey's
  * own (text trimmed, ignoring case; numbers, dates, instants and booleans by value). Attempts on
  * one survey run one at a time under its row lock; the fifth failure in a row locks the survey's
  * authentication for 15 minutes. The count is committed before the answer goes out.
@@ -220,7 +226,7 @@ function checkOpen(survey: Pick<SurveyForSaving, 'state' | 'expiresAt'>, now: Da
 }
 
 /**
- * `PATCH /surveys/{id}[?markAsComplete=true]` (ARCHITECTURE.md §3): checks every answer against
+ * `PATCH /surveys/{id}[?markAsComplete=true]` (docs/architecture.md): checks every answer against
  * the version's questions and merges them into the stored ones atomically (null clears one);
  * the survey becomes IN_PROGRESS. With `markAsComplete`, every required question must be
  * answered; then the survey is COMPLETE and takes no more saves (409), nor does an expired one.
@@ -309,7 +315,7 @@ export async function saveRespondentAnswers(
       );
     }
     await completeSurvey(tx, surveyId, merged, now);
-    // Scores and the summaries' aggregates commit with the completion (issue 6).
+    // Scores and the summaries' aggregates commit with the completion (decision 007).
     await recordSurveyCompletion(tx, {
       surveyId,
       workspaceId: locked.workspaceId,
@@ -318,7 +324,7 @@ export async function saveRespondentAnswers(
       responses: merged,
       completedAt: now,
     });
-    // Alerts fire with the completion; their messages leave right after the commit (issue 7).
+    // Alerts fire with the completion; their messages leave right after the commit (decision 008).
     alertMessageIds = await fireSurveyAlerts(ctx, tx, surveyId, merged, now);
     return { surveyId, surveyState: 'COMPLETE', surveyResponses: merged };
   });

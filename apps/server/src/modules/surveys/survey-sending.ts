@@ -29,7 +29,7 @@ import { findWorkspaceName } from '../workspaces/workspaces.service.js';
 import { surveyLink } from './survey-links.service.js';
 import type { NewSurveyRow } from './surveys.repository.js';
 
-export const templateNotFoundMessage = 'Survey template not found';
+const templateNotFoundMessage = 'Survey template not found';
 
 /** Everything needed to send surveys of one version, read once (a bulk send reuses it per row). */
 export interface SendingContext {
@@ -46,7 +46,7 @@ export interface SendingContext {
 
 /**
  * The version to send: the workspace's own (404 otherwise) and PUBLISHED (409 otherwise:
- * ARCHITECTURE.md §4 sends surveys from published versions only).
+ * docs/product-rules.md#sending-surveys sends surveys from published versions only).
  */
 export async function loadSendingContext(
   ctx: AppContext,

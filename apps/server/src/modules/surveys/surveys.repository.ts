@@ -24,7 +24,7 @@ export async function findWorkspaceSurvey(
   return row;
 }
 
-export type RespondentSurveyFields = Pick<
+type RespondentSurveyFields = Pick<
   SurveyRow,
   'id' | 'workspaceId' | 'templateVersionId' | 'state' | 'properties' | 'responses' | 'expiresAt'
 >;
@@ -146,7 +146,9 @@ export async function findSurveyForSaving(
   return row;
 }
 
-/** Records an opening (part 1 §4): first and last opening; SENT becomes OPENED. */
+/**
+ * Records an opening (docs/product-rules.md#sending-surveys): first and last opening; SENT becomes OPENED.
+ */
 export async function markSurveyOpened(
   db: Executor,
   surveyId: string,
@@ -159,7 +161,7 @@ export async function markSurveyOpened(
       lastOpenedAt: now,
       state: sql`case when ${surveys.state} = 'SENT' then 'OPENED' else ${surveys.state} end`,
       updatedAt: now,
-      // 'opened' reminders count from the last opening (issue 7): the reminder job looks again.
+      // 'opened' reminders count from the last opening (decision 008): the reminder job looks again.
       nextReminderAt: now,
     })
     .where(eq(surveys.id, surveyId))

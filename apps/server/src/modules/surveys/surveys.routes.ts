@@ -41,7 +41,7 @@ const bulkBodyLimit = 20 * 1024 * 1024;
 /**
  * Respondent calls are public, so they are rate limited per client address and survey: a person
  * answering never comes near these, a script trying values does. Authentication has its own,
- * lower limit besides the lockout after five failures (ARCHITECTURE.md §4).
+ * lower limit besides the lockout after five failures (docs/product-rules.md#sending-surveys).
  */
 function respondentRateLimit(max: number) {
   return {
@@ -101,7 +101,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   );
 
-  // The respondent page (part 1 §2, §7): public, the link's id is the access.
+  // The respondent page (docs/product-rules.md#the-respondent-page): public, the link's id is the access.
   const respondent = { tags: respondentTags };
 
   app.get(

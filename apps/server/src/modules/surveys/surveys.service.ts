@@ -84,7 +84,8 @@ async function insertPrepared(ctx: AppContext, prepared: PreparedSurvey[]): Prom
 }
 
 /**
- * `POST /surveys/` (part 2 §2, §3): creates a survey of a published version for the contact
+ * `POST /surveys/` (docs/product-rules.md#sending-surveys): creates a survey of a published version for the
+ * contact
  * methods and property values given, and queues one invitation per contact method in the same
  * transaction; they leave after the commit.
  */

@@ -72,7 +72,7 @@ export async function createLabelledList(
   return { listId, itemIds };
 }
 
-/** One question of every type (part 2 §3), with ids the tests can address. */
+/** One question of every type (docs/product-rules.md#sending-surveys), with ids the tests can address. */
 export function everyQuestion(options: { listId?: string; required?: boolean } = {}) {
   const validation = { required: options.required ?? false };
   return {

@@ -19,7 +19,8 @@ import {
 // lineage, and a survey template's versions.
 
 // Surveys are sent from PUBLISHED versions, and only a DRAFT's definition ever changes
-// (ARCHITECTURE.md §4): a sent survey's definition is fixed, so each process keeps the parsed
+// (docs/product-rules.md#survey-templates-and-versions): a sent survey's definition is fixed, so each process
+// keeps the parsed
 // ones it has read. This is a cache of immutable data, never state another instance needs.
 const definitions = new Map<string, SurveyDefinition>();
 const maxCachedDefinitions = 500;

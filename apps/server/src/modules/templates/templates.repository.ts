@@ -1,9 +1,9 @@
+import type { TemplateKind } from '@graphium/shared';
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { surveys, templates, templateVersions } from '../../db/schema/index.js';
 
-export type TemplateKind = (typeof templates.$inferSelect)['kind'];
 export type TemplateRow = typeof templates.$inferSelect;
 export type VersionRow = typeof templateVersions.$inferSelect;
 export type TemplateState = VersionRow['state'];

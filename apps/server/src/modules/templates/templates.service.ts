@@ -2,11 +2,17 @@ import {
   canChangeTemplateState,
   checkAlertsAgainstQuestions,
   isDefinitionEditable,
+  type NewTemplate,
   type SurveyDefinition,
   type SurveySettings,
   staleTemplateMessage,
   surveyDefinitionSchema,
   surveySettingsSchema,
+  type TemplateChanges,
+  type TemplateKind,
+  type TemplateSummaryModel,
+  type TemplateVersionModel,
+  templateBodyPrefix,
 } from '@graphium/shared';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
@@ -24,7 +30,6 @@ import {
   insertTemplate,
   insertVersion,
   nextVersionNumber,
-  type TemplateKind,
   type TemplateRow,
   type TemplateState,
   updateTemplate,
@@ -32,44 +37,20 @@ import {
   type VersionRow,
 } from './templates.repository.js';
 
-export interface TemplateVersionView {
-  versionId: string;
-  templateId: string;
-  name: string;
-  description: string;
-  state: TemplateState;
-  versionNumber: number;
-  definition: SurveyDefinition;
-  settings: SurveySettings;
-  baseVersionId: string | null;
-  createdByAccountId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  versions: { versionId: string; versionNumber: number; state: TemplateState; updatedAt: string }[];
-}
-
-export interface TemplateSummaryView {
-  templateId: string;
-  versionId: string;
-  name: string;
-  description: string;
-  state: TemplateState;
-  updatedAt: string;
-  questionCount: number;
-  usageCount: number;
-  responsesCount: number;
-}
-
-const kindNames: Record<TemplateKind, { notFound: string }> = {
-  survey: { notFound: 'Survey template not found' },
-  base: { notFound: 'Base survey template not found' },
+/** A version that does not exist, or that the actor may not see; also a malformed id's answer. */
+export const templateNotFoundMessages: Record<TemplateKind, string> = {
+  survey: 'Survey template not found',
+  base: 'Base survey template not found',
 };
 
 function isProvider(ctx: AppContext, actor: WorkspaceActor): boolean {
   return ctx.providerWorkspaceId !== undefined && actor.workspaceId === ctx.providerWorkspaceId;
 }
 
-/** Base templates are changed only from the provider workspace (part 2 §6, ARCHITECTURE.md §4). */
+/**
+ * Base templates are changed only from the provider workspace
+ * (docs/product-rules.md#survey-templates-and-versions).
+ */
 function requireWriter(ctx: AppContext, actor: WorkspaceActor, kind: TemplateKind): void {
   if (kind === 'base' && !isProvider(ctx, actor)) {
     throw forbidden('Only the provider workspace can create or change base templates.');
@@ -96,7 +77,7 @@ function canWrite(ctx: AppContext, actor: WorkspaceActor, template: TemplateRow)
   return isProvider(ctx, actor) && template.workspaceId === actor.workspaceId;
 }
 
-function toView(template: TemplateRow, version: VersionRow, versions: VersionRow[]): TemplateVersionView {
+function toView(template: TemplateRow, version: VersionRow, versions: VersionRow[]): TemplateVersionModel {
   return {
     versionId: version.id,
     templateId: template.id,
@@ -123,7 +104,7 @@ async function loadView(
   db: Executor,
   template: TemplateRow,
   version: VersionRow,
-): Promise<TemplateVersionView> {
+): Promise<TemplateVersionModel> {
   return toView(template, version, await findVersions(db, template.id));
 }
 
@@ -131,7 +112,7 @@ export async function listTemplates(
   ctx: AppContext,
   actor: WorkspaceActor,
   kind: TemplateKind,
-): Promise<TemplateSummaryView[]> {
+): Promise<TemplateSummaryModel[]> {
   const rows =
     kind === 'survey'
       ? await findTemplateSummaries(ctx.db, 'survey', { workspaceId: actor.workspaceId })
@@ -152,8 +133,7 @@ export async function listTemplates(
     state: version.state,
     updatedAt: version.updatedAt.toISOString(),
     questionCount: surveyDefinitionSchema.parse(version.definition).questions.length,
-    usageCount: usage.get(template.id) ?? 0,
-    responsesCount: responses.get(template.id) ?? 0,
+    count: (kind === 'survey' ? responses : usage).get(template.id) ?? 0,
   }));
 }
 
@@ -162,9 +142,10 @@ export async function getTemplateVersion(
   actor: WorkspaceActor,
   kind: TemplateKind,
   versionId: string,
-): Promise<TemplateVersionView> {
+): Promise<TemplateVersionModel> {
   const found = await findVersion(ctx.db, kind, versionId);
-  if (!found || !canRead(ctx, actor, found.template, found.version)) throw notFound(kindNames[kind].notFound);
+  if (!found || !canRead(ctx, actor, found.template, found.version))
+    throw notFound(templateNotFoundMessages[kind]);
   return loadView(ctx.db, found.template, found.version);
 }
 
@@ -180,9 +161,6 @@ function listReferences(definition: SurveyDefinition): [string, string][] {
   return references;
 }
 
-/** Field paths as the client sent them: `surveyTemplateDefinition.questions.0…`. */
-const payloadPrefix: Record<TemplateKind, string> = { survey: 'surveyTemplate', base: 'baseSurveyTemplate' };
-
 /**
  * Lists referenced by ListItem properties and list-based questions must be the workspace's own.
  * Lookup lists belong to one workspace, so a base template, copied into every customer's
@@ -196,7 +174,7 @@ async function checkListReferences(
 ): Promise<void> {
   const references = listReferences(definition);
   if (references.length === 0) return;
-  const field = (path: string) => `${payloadPrefix[kind]}Definition.${path}`;
+  const field = (path: string) => `${templateBodyPrefix(kind)}Definition.${path}`;
   if (kind === 'base') {
     const message = 'Base templates cannot use lookup lists: each workspace has its own lists.';
     throw invalid(message, Object.fromEntries(references.map(([path]) => [field(path), message])));
@@ -215,25 +193,21 @@ function checkSettings(kind: TemplateKind, settings: SurveySettings, definition:
   const problems = checkAlertsAgainstQuestions(settings.alerts, definition.questions);
   if (Object.keys(problems).length > 0) {
     const details = Object.fromEntries(
-      Object.entries(problems).map(([path, message]) => [`${payloadPrefix[kind]}Settings.${path}`, message]),
+      Object.entries(problems).map(([path, message]) => [
+        `${templateBodyPrefix(kind)}Settings.${path}`,
+        message,
+      ]),
     );
     throw invalid('An alert does not fit the questions of the survey.', details);
   }
-}
-
-export interface CreateTemplateInput {
-  name: string;
-  description: string;
-  /** Creating from a base copies the published base version (ARCHITECTURE.md §4). */
-  baseVersionId?: string | undefined;
 }
 
 export async function createTemplate(
   ctx: AppContext,
   actor: WorkspaceActor,
   kind: TemplateKind,
-  input: CreateTemplateInput,
-): Promise<TemplateVersionView> {
+  input: NewTemplate,
+): Promise<TemplateVersionModel> {
   requireWriter(ctx, actor, kind);
   let definition: SurveyDefinition = surveyDefinitionSchema.parse({});
   let settings: SurveySettings = surveySettingsSchema.parse({});
@@ -270,26 +244,17 @@ export async function createTemplate(
   });
 }
 
-export interface UpdateVersionInput {
-  name?: string | undefined;
-  description?: string | undefined;
-  definition?: SurveyDefinition | undefined;
-  settings?: SurveySettings | undefined;
-  /** The version's `updatedAt` as the client last read it. */
-  updatedAt?: string | undefined;
-}
-
 export async function updateTemplateVersion(
   ctx: AppContext,
   actor: WorkspaceActor,
   kind: TemplateKind,
   versionId: string,
-  input: UpdateVersionInput,
-): Promise<TemplateVersionView> {
+  input: TemplateChanges,
+): Promise<TemplateVersionModel> {
   requireWriter(ctx, actor, kind);
   return ctx.db.transaction(async (tx) => {
     const found = await findVersion(tx, kind, versionId, true);
-    if (!found || !canWrite(ctx, actor, found.template)) throw notFound(kindNames[kind].notFound);
+    if (!found || !canWrite(ctx, actor, found.template)) throw notFound(templateNotFoundMessages[kind]);
     const { template, version } = found;
     if (input.updatedAt && new Date(input.updatedAt).getTime() !== version.updatedAt.getTime()) {
       throw conflict(staleTemplateMessage);
@@ -326,13 +291,13 @@ export async function createDraftVersion(
   actor: WorkspaceActor,
   kind: TemplateKind,
   templateId: string,
-): Promise<TemplateVersionView> {
+): Promise<TemplateVersionModel> {
   requireWriter(ctx, actor, kind);
   return ctx.db.transaction(async (tx) => {
     const template = await findTemplate(tx, kind, templateId, true);
-    if (!template || !canWrite(ctx, actor, template)) throw notFound(kindNames[kind].notFound);
+    if (!template || !canWrite(ctx, actor, template)) throw notFound(templateNotFoundMessages[kind]);
     const [newest] = await findVersions(tx, template.id);
-    if (!newest) throw notFound(kindNames[kind].notFound);
+    if (!newest) throw notFound(templateNotFoundMessages[kind]);
     if (newest.state === 'DRAFT') return loadView(tx, template, newest);
     const draft = await insertVersion(tx, {
       templateId: template.id,
@@ -360,11 +325,11 @@ export async function changeTemplateState(
   kind: TemplateKind,
   versionId: string,
   to: 'PUBLISHED' | 'UNPUBLISHED',
-): Promise<TemplateVersionView> {
+): Promise<TemplateVersionModel> {
   requireWriter(ctx, actor, kind);
   return ctx.db.transaction(async (tx) => {
     const found = await findVersion(tx, kind, versionId, true);
-    if (!found || !canWrite(ctx, actor, found.template)) throw notFound(kindNames[kind].notFound);
+    if (!found || !canWrite(ctx, actor, found.template)) throw notFound(templateNotFoundMessages[kind]);
     const { template, version } = found;
     if (!canChangeTemplateState(version.state, to)) {
       throw conflict(

@@ -34,7 +34,7 @@ export function toPendingInvitation(row: InvitationRow): PendingInvitation {
   };
 }
 
-export function invitationLink(ctx: AppContext, invitationId: string): string {
+function invitationLink(ctx: AppContext, invitationId: string): string {
   return `${ctx.config.publicUrl}/invite/${invitationId}`;
 }
 

@@ -11,7 +11,8 @@ export async function readProviderWorkspaceId(db: Executor): Promise<string | un
 }
 
 /**
- * Chooses the provider workspace (ARCHITECTURE.md §4) by its id or by a member's e-mail address
+ * Chooses the provider workspace (docs/product-rules.md#workspaces-roles-and-invitations) by its id or by a
+ * member's e-mail address
  * (that member's oldest workspace). Operators only: the CLI calls this, never a client.
  */
 export async function chooseProviderWorkspace(db: Executor, workspaceOrEmail: string) {

@@ -95,7 +95,7 @@ export async function updateMember(
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.accountId, accountId)));
 }
 
-/** Active members whose account is active too (part 1 §3). */
+/** Active members whose account is active too (docs/product-rules.md#workspaces-roles-and-invitations). */
 export async function countActiveMembers(
   db: Executor,
   workspaceId: string,

@@ -2,7 +2,10 @@ import { Outlet, useParams } from 'react-router';
 import { TemplateDetail } from '@/features/survey-templates/components/template-detail';
 import { ProviderOnlyMessage, useBaseTemplateAccess } from './base-survey-templates';
 
-/** /base-survey-templates/{versionId}: Properties, Questions and Settings (part 2 §2). */
+/**
+ * /base-survey-templates/{versionId}: Properties, Questions and Settings
+ * (docs/product-rules.md#survey-templates-and-versions).
+ */
 export function BaseSurveyTemplateDetailRoute() {
   const versionId = useParams().templateVersionId ?? '';
   const { isProvider, canEdit } = useBaseTemplateAccess();

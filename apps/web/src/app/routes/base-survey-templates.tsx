@@ -4,7 +4,10 @@ import { useCurrentStartup } from '@/features/auth/api/get-startup';
 import { TemplatesPage } from '@/features/survey-templates/components/templates-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** Base templates are managed from the provider workspace only (part 2 §1, §6). */
+/**
+ * Base templates are managed from the provider workspace only
+ * (docs/product-rules.md#survey-templates-and-versions).
+ */
 export function useBaseTemplateAccess(): { isProvider: boolean; canEdit: boolean } {
   const workspace = useCurrentStartup()?.workspaces[0];
   const isProvider = workspace?.isGraphiumWorkspace ?? false;

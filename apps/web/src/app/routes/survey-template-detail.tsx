@@ -13,7 +13,10 @@ import { TemplateDetail } from '@/features/survey-templates/components/template-
 import type { RenderSendAction } from '@/features/survey-templates/components/template-header';
 import { useCanEditTemplates } from './survey-templates';
 
-/** The header's Send Survey button: sending belongs to its own feature (part 2 §2). */
+/**
+ * The header's Send Survey button: sending belongs to its own feature
+ * (docs/product-rules.md#survey-templates-and-versions).
+ */
 const renderSendAction: RenderSendAction = (version) => (
   <SendSurveyButton
     versionId={version.versionId}
@@ -23,7 +26,10 @@ const renderSendAction: RenderSendAction = (version) => (
   />
 );
 
-/** /survey-templates/{versionId}: header and tabs around the tab chosen by the URL (part 2 §2). */
+/**
+ * /survey-templates/{versionId}: header and tabs around the tab chosen by the URL
+ * (docs/product-rules.md#survey-templates-and-versions).
+ */
 export function SurveyTemplateDetailRoute() {
   const versionId = useParams().templateVersionId ?? '';
   return (
@@ -39,7 +45,10 @@ export function SurveyTemplateDetailRoute() {
   );
 }
 
-/** The Responses tab (part 2 §2): responses belong to the template, across its versions. */
+/**
+ * The Responses tab (docs/product-rules.md#survey-templates-and-versions): responses belong to the template,
+ * across its versions.
+ */
 function ResponsesTabRoute() {
   const { version } = useTemplateEditor();
   const responsesPath = `/survey-templates/${version.versionId}/responses`;

@@ -3,7 +3,7 @@ import { Logo } from '@/components/ui/logo';
 import { UnsubscribeDetails } from '@/features/unsubscribe/components/unsubscribe-details';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /unsubscribe/{token}: public, no sign-in (issue 7). */
+/** /unsubscribe/{token}: public, no sign-in (decision 008). */
 export function UnsubscribeRoute() {
   useDocumentTitle('Unsubscribe');
   const { token = '' } = useParams();

@@ -11,7 +11,8 @@ type NavigationEntry = { to: string; label: string };
 function getNavigation(isProviderWorkspace: boolean): NavigationEntry[] {
   return [
     { to: '/dashboard', label: 'Dashboard' },
-    // Part 1 §2: base survey templates belong to the provider workspace only.
+    // docs/product-rules.md#accounts-and-sign-in: base survey templates belong to the provider workspace
+    // only.
     ...(isProviderWorkspace ? [{ to: '/base-survey-templates', label: 'Base Surveys' }] : []),
     { to: '/survey-templates', label: 'Surveys' },
     { to: '/alerts', label: 'Alerts' },

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, signedOut } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 
 describe('Authenticated shell', () => {
   it('shows "Loading..." while the auth status loads, then sends a signed-out visitor to sign in', async () => {
@@ -56,7 +57,7 @@ describe('Authenticated shell', () => {
       },
     });
     const { router } = renderApp('/alerts');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: /Account menu for Ada Lovelace/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
@@ -87,7 +88,7 @@ describe('Authenticated shell', () => {
     mockApi({ get: { '/accounts/startup': () => buildStartup() } });
     renderApp('/dashboard');
     // Radix blocks pointer events outside an open menu; the click must still reach the page.
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const user = setupUser({ pointerEventsCheck: 0 });
 
     await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     expect(await screen.findByRole('menu')).toBeInTheDocument();

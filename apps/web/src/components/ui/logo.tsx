@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 
-export function LogoMark({ className }: { className?: string }) {
+function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" className={clsx('shrink-0', className)} aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="7" fill="#4f46e5" />

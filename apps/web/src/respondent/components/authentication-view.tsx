@@ -1,6 +1,6 @@
 import type { AuthenticationProperty } from '@graphium/shared';
+import { type AuthenticationComparable, checkAuthenticationForm } from '@graphium/shared/answer-rules';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type AuthenticationValue, checkAuthenticationForm } from '../rules';
 import { ErrorMessage, PageShell, RequiredMark } from './page-shell';
 import { headingFocus, primaryButton, textControl } from './styles';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -9,7 +9,7 @@ export interface AuthenticationViewProps {
   logoUrl: string | null;
   fields: AuthenticationProperty[];
   /** Resolves with an error message to show, or undefined when the respondent got in. */
-  onAuthenticate: (values: Record<string, AuthenticationValue>) => Promise<string | undefined>;
+  onAuthenticate: (values: Record<string, AuthenticationComparable>) => Promise<string | undefined>;
 }
 
 const inputTypes: Partial<Record<AuthenticationProperty['type'], string>> = {
@@ -18,7 +18,10 @@ const inputTypes: Partial<Record<AuthenticationProperty['type'], string>> = {
   DateTime: 'datetime-local',
 };
 
-/** Part 1 §2 authentication view with the form rules and messages of part 1 §5. */
+/**
+ * docs/product-rules.md#respondent-authentication authentication view with the form rules and messages of
+ * docs/product-rules.md#respondent-authentication.
+ */
 export function AuthenticationView({ logoUrl, fields, onAuthenticate }: AuthenticationViewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -34,7 +37,7 @@ export function AuthenticationView({ logoUrl, fields, onAuthenticate }: Authenti
 
   function edit(id: string, value: string) {
     setRaw((current) => ({ ...current, [id]: value }));
-    // Part 1 §5: a field's error clears when the user edits it.
+    // docs/product-rules.md#respondent-authentication: a field's error clears when the user edits it.
     setErrors(({ [id]: _cleared, ...rest }) => rest);
   }
 

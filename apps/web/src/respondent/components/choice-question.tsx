@@ -1,5 +1,8 @@
+import { readOtherAnswer, toOtherAnswer } from '@graphium/shared/answer-rules';
 import { useState } from 'react';
-import { otherOptionLabel, readOtherAnswer, toOtherAnswer } from '../rules';
+
+const otherOptionLabel = 'Other (please specify)';
+
 import { textControl } from './styles';
 
 export interface ChoiceOption {
@@ -62,7 +65,8 @@ const choiceInput =
   'size-5 shrink-0 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 /**
- * MultipleChoice (part 1 §2): checkboxes, or radio buttons when only one option may be chosen,
+ * MultipleChoice (docs/product-rules.md#the-respondent-page): checkboxes, or radio buttons when only one
+ * option may be chosen,
  * plus "Other (please specify)" with a text input when the question offers it. The answer is an
  * array of option values; the other one is saved as "Other: <text>" (survey-answer.ts).
  */
@@ -140,7 +144,8 @@ export function MultipleChoice({
 }
 
 /**
- * DropdownList (part 1 §2): a native select (keyboard, touch and screen readers for free) with
+ * DropdownList (docs/product-rules.md#the-respondent-page): a native select (keyboard, touch and screen
+ * readers for free) with
  * the placeholder text; the empty choice can be picked again, clearing the answer, only when
  * the question is not required.
  */

@@ -1,5 +1,5 @@
+import { isValidReviewLink } from '@graphium/shared/answer-rules';
 import { useRef } from 'react';
-import { isValidReviewLink } from '../rules';
 import { PageShell } from './page-shell';
 import { headingFocus, primaryButton } from './styles';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -10,7 +10,10 @@ export interface CompleteViewProps {
   reviewLink?: string;
 }
 
-/** Part 1 §2 complete view; the review link only when it is an http(s) URL (part 1 §5). */
+/**
+ * docs/product-rules.md#the-respondent-page complete view; the review link only when it is an http(s) URL
+ * (docs/product-rules.md#the-respondent-page).
+ */
 export function CompleteView({ logoUrl, closingText, reviewLink }: CompleteViewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(heading);

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** The page around every view: the workspace logo (part 1 §2: not on loading and error views). */
+/**
+ * The page around every view: the workspace logo (docs/product-rules.md#the-respondent-page: not on loading
+ * and error views).
+ */
 export function PageShell({ logoUrl, children }: { logoUrl?: string | null; children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-gray-50 text-gray-900 sm:py-10">

@@ -1,8 +1,8 @@
 import type { SurveyAnswer, SurveyQuestion } from '@graphium/shared';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { setupUser } from '@/test/user';
 import { everyQuestion, respondentSurvey } from '../testing/fake-api';
 import { QuestionField } from './question-field';
 
@@ -27,7 +27,7 @@ function renderQuestion(question: SurveyQuestion, initial?: SurveyAnswer) {
     );
   }
   render(<Harness />);
-  return { user: userEvent.setup(), changes };
+  return { user: setupUser(), changes };
 }
 
 function withChanges<T extends SurveyQuestion>(

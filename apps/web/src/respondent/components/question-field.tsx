@@ -17,7 +17,10 @@ export interface QuestionFieldProps {
 const range = (start: number, end: number) =>
   Array.from({ length: Math.max(0, end - start + 1) }, (_, index) => ({ value: start + index }));
 
-/** A choice question's options: its typed ones, or the active items of its list (part 1 §3). */
+/**
+ * A choice question's options: its typed ones, or the active items of its list
+ * (docs/product-rules.md#the-respondent-page).
+ */
 function optionsOf(question: Extract<SurveyQuestion, { answerOptions?: string[] }>, lists: RespondentList[]) {
   if (question.listId) {
     const list = lists.find((candidate) => candidate.listId === question.listId);
@@ -28,7 +31,10 @@ function optionsOf(question: Extract<SurveyQuestion, { answerOptions?: string[] 
   return (question.answerOptions ?? []).map((option): ChoiceOption => ({ value: option, label: option }));
 }
 
-/** One question as a respondent sees it (part 1 §2 "Question types shown to respondents"). */
+/**
+ * One question as a respondent sees it (docs/product-rules.md#the-respondent-page "Question types shown to
+ * respondents").
+ */
 export function QuestionField({ question, value, onChange, lists, headingRef }: QuestionFieldProps) {
   const headingId = `question-${question.id}`;
   const isRequired = question.validation.required;

@@ -1,6 +1,6 @@
 import { hiddenInput, optionTile } from './styles';
 
-export interface ScaleOption {
+interface ScaleOption {
   value: number;
   /** The accessible name when it differs from the number shown (stars). */
   label?: string;
@@ -26,7 +26,8 @@ function ScaleLabels({ id, startLabel, endLabel }: { id: string; startLabel?: st
 }
 
 /**
- * NPS (0-10) and numeric scales (part 1 §2): one button per number, built on native radio
+ * NPS (0-10) and numeric scales (docs/product-rules.md#the-respondent-page): one button per number, built on
+ * native radio
  * inputs so arrow keys, Tab and screen readers work as for any radio group.
  */
 export function NumberScale({ name, options, value, onChange, startLabel, endLabel, labelsId }: ScaleProps) {
@@ -71,7 +72,10 @@ function Star({ isFilled }: { isFilled: boolean }) {
   );
 }
 
-/** Star rating 1-5 (part 1 §2): radios named "1 star" ... "5 stars", drawn as stars. */
+/**
+ * Star rating 1-5 (docs/product-rules.md#the-respondent-page): radios named "1 star" ... "5 stars", drawn as
+ * stars.
+ */
 export function StarScale({
   name,
   value,

@@ -1,5 +1,5 @@
+import { surveyNotFoundMessage } from '@graphium/shared/answer-rules';
 import { useRef } from 'react';
-import { surveyNotFoundMessage } from '../rules';
 import { PageShell } from './page-shell';
 import { headingFocus, primaryButton } from './styles';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -15,7 +15,8 @@ export function LoadingView() {
 }
 
 /**
- * Part 1 §2: "Survey Not Found" for an unknown or expired survey and on a load error. When the
+ * docs/product-rules.md#the-respondent-page: "Survey Not Found" for an unknown or expired survey and on a
+ * load error. When the
  * server was not reached (or failed), the page says so and offers to try again: the survey may
  * well exist.
  */

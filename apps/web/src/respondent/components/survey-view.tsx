@@ -1,6 +1,6 @@
 import type { RespondentList, SurveyAnswer, SurveyQuestion } from '@graphium/shared';
+import { isAnswered } from '@graphium/shared/answer-rules';
 import { useEffect, useRef } from 'react';
-import { isAnswered } from '../rules';
 import { ErrorMessage, PageShell } from './page-shell';
 import { QuestionField } from './question-field';
 import { headingFocus, primaryButton, secondaryButton } from './styles';
@@ -21,9 +21,10 @@ export interface SurveyViewProps {
 }
 
 /**
- * Part 1 §2 survey view: progress, the survey name, the current question, and Previous / Next
+ * docs/product-rules.md#the-respondent-page survey view: progress, the survey name, the current question, and
+ * Previous / Next
  * (Complete Survey on the last, Saving... while saving). Next waits while saving and while a
- * required question is unanswered (0 counts as an NPS answer, issue 5).
+ * required question is unanswered (0 counts as an NPS answer, decision 005).
  */
 export function SurveyView(props: SurveyViewProps) {
   const { questions, index, isSaving, saveError } = props;

@@ -10,7 +10,10 @@ interface TextProps {
   onChange: (value: string) => void;
 }
 
-/** ShortTextEntry (part 1 §2): one line; the browser ignores input beyond maxLength (part 1 §5). */
+/**
+ * ShortTextEntry (docs/product-rules.md#the-respondent-page): one line; the browser ignores input beyond
+ * maxLength (docs/product-rules.md#the-respondent-page).
+ */
 export function ShortText({
   id,
   labelledBy,
@@ -35,7 +38,7 @@ export function ShortText({
   );
 }
 
-/** LongTextEntry (part 1 §2, §5): several lines with an "n / max" counter. */
+/** LongTextEntry (docs/product-rules.md#the-respondent-page): several lines with an "n / max" counter. */
 export function LongText({ id, labelledBy, isRequired, placeholder, maxLength, value, onChange }: TextProps) {
   const text = value ?? '';
   return (

@@ -1,5 +1,5 @@
+import { estimatedTimeText } from '@graphium/shared/answer-rules';
 import { useRef } from 'react';
-import { estimatedTimeText } from '../rules';
 import { PageShell } from './page-shell';
 import { headingFocus, primaryButton } from './styles';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -12,7 +12,10 @@ export interface WelcomeViewProps {
   onStart: () => void;
 }
 
-/** Part 1 §2 welcome; the time estimate comes from the questions (issue 5), not a fixed 5. */
+/**
+ * docs/product-rules.md#the-respondent-page welcome; the time estimate comes from the questions (decision
+ * 005), not a fixed 5.
+ */
 export function WelcomeView({
   logoUrl,
   surveyName,

@@ -47,7 +47,7 @@ export function fakeApi(handlers: Record<string, Handler>): FakeCall[] {
 
 export const surveyId = '6f1c2b9e-8d3a-4c1e-9b7a-2e5d4c3b2a10';
 const listId = '0a7b6c5d-4e3f-4a2b-8c1d-9e8f7a6b5c4d';
-export const northId = '11111111-2222-4333-8444-555555555555';
+const northId = '11111111-2222-4333-8444-555555555555';
 
 const base = {
   label: 'Label',

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 
-export interface EmailMessage {
+interface EmailMessage {
   to: string;
   subject: string;
   text: string;
@@ -35,6 +35,10 @@ export function createEmailTransport(smtpUrl: string | undefined, from: string):
     pool: true,
     maxConnections: 16,
     maxMessages: 1000,
+    // A server that does not answer fails the attempt in seconds (it is retried), not minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
   });
   const fromAddress = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
   return {

@@ -2,8 +2,9 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { ProviderRefusal } from '../failures.js';
 
-// Slack incoming webhooks (ARCHITECTURE.md §1, issue 7). The URL is typed by a workspace admin,
+// Slack incoming webhooks (docs/architecture.md, decision 008). The URL is typed by a workspace admin,
 // so the server must not become a way to reach its own network (SSRF): the host must resolve to
 // public addresses only, checked when the URL is saved and again at each send; the request goes
 // to the very address that was checked (a second DNS answer cannot swap in a private one), and
@@ -122,7 +123,7 @@ function isAllowedPrivateHost(url: URL, allowedHosts: readonly string[]): boolea
   return allowedHosts.includes(hostname) || allowedHosts.includes(`${hostname}:${port}`);
 }
 
-export const slackAddressMessages = {
+const slackAddressMessages = {
   https: 'The Slack webhook URL must start with https://',
   invalid: 'Enter a valid URL, e.g. https://hooks.slack.com/services/...',
   unresolved: 'The Slack webhook host could not be found. Check the URL.',
@@ -202,7 +203,7 @@ export async function postToWebhook(checked: CheckedWebhook, payload: { text: st
             status >= 300 && status < 400
               ? `Slack answered ${status} (a redirect, which is not followed)`
               : `Slack answered ${status}${text ? `: ${text}` : ''}`;
-          reject(new Error(reason));
+          reject(new ProviderRefusal(status, reason));
         });
         response.on('error', reject);
       },

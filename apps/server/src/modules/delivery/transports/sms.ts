@@ -1,6 +1,7 @@
 import type { Config } from '../../../config.js';
+import { ProviderRefusal } from '../failures.js';
 
-export interface SmsMessage {
+interface SmsMessage {
   /** Digits only, as stored on a survey's contact method. */
   to: string;
   body: string;
@@ -14,7 +15,10 @@ export interface SmsTransport {
 
 const requestTimeoutMs = 10_000;
 
-/** E.164 for the provider: ten digits are a US number (part 2 §5 formats phones US style). */
+/**
+ * E.164 for the provider: ten digits are a US number (docs/product-rules.md#sending-surveys formats phones US
+ * style).
+ */
 export function toE164(digits: string): string {
   return digits.length === 10 ? `+1${digits}` : `+${digits}`;
 }
@@ -29,7 +33,7 @@ async function readProviderError(response: Response): Promise<string> {
 }
 
 /**
- * The SMS adapter (ARCHITECTURE.md §1): `POST {SMS_API_URL}/Accounts/{sid}/Messages.json` with
+ * The SMS adapter (docs/architecture.md): `POST {SMS_API_URL}/Accounts/{sid}/Messages.json` with
  * basic authentication (sid:token) and a form body To, From, Body, as Twilio's API takes it.
  * Without SMS_* configuration it is not configured: the outbox keeps the message.
  */
@@ -61,7 +65,10 @@ export function createSmsTransport(
         signal: AbortSignal.timeout(requestTimeoutMs),
       });
       if (!response.ok) {
-        throw new Error(`The SMS provider answered ${response.status}: ${await readProviderError(response)}`);
+        throw new ProviderRefusal(
+          response.status,
+          `The SMS provider answered ${response.status}: ${await readProviderError(response)}`,
+        );
       }
       // Drain the body so the connection can be reused.
       await response.arrayBuffer().catch(() => undefined);

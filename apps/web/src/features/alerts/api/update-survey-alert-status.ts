@@ -5,8 +5,10 @@ import { surveyAlertKeys } from './query-keys';
 
 type UpdateSurveyAlertStatusInput = UpdateSurveyAlertStatus & { surveyAlertId: string };
 
-/** `PATCH /survey-alerts/{id}/status` (part 1 §7): hides (false) or shows (true) an alert. */
-export async function updateSurveyAlertStatus({
+/**
+ * `PATCH /survey-alerts/{id}/status` (docs/product-rules.md#alerts): hides (false) or shows (true) an alert.
+ */
+async function updateSurveyAlertStatus({
   surveyAlertId,
   isActive,
 }: UpdateSurveyAlertStatusInput): Promise<SurveyAlert> {

@@ -9,13 +9,8 @@ import { ArrowRight, Eye, EyeOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  channelLabel,
-  channelTone,
-  conditionPhrase,
-  formatAlertDate,
-  formatAnswer,
-} from './survey-alert-format';
+import { formatDateTime } from '@/lib/format';
+import { channelLabel, channelTone, conditionPhrase, formatAnswer } from './survey-alert-format';
 
 type SurveyAlertCardProps = {
   surveyAlert: SurveyAlert;
@@ -24,7 +19,7 @@ type SurveyAlertCardProps = {
   onChangeStatus: (surveyAlert: SurveyAlert, isActive: boolean) => void;
 };
 
-/** One card of the Alerts page (part 1 §2). */
+/** One card of the Alerts page (docs/product-rules.md#alerts). */
 export function SurveyAlertCard({
   surveyAlert,
   canChangeStatus,
@@ -57,7 +52,7 @@ export function SurveyAlertCard({
         <p className="text-sm text-gray-700">
           <span className="font-medium text-gray-900">{surveyAlert.alertName}</span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={surveyAlert.createdAt}>{formatAlertDate(surveyAlert.createdAt)}</time>
+          <time dateTime={surveyAlert.createdAt}>{formatDateTime(surveyAlert.createdAt)}</time>
         </p>
         {surveyAlert.matchedConditions.length > 0 && (
           <dl className="space-y-1 text-sm" aria-label="Matched answers">

@@ -1,7 +1,7 @@
 import type { ConditionOperator, SurveyAnswer } from '@graphium/shared';
 import type { BadgeTone } from '@/components/ui/badge';
 
-/** Part 1 §2: e-mail green, Slack blue, any other channel gray. */
+/** docs/product-rules.md#alerts: e-mail green, Slack blue, any other channel gray. */
 export function channelTone(channel: string): BadgeTone {
   if (channel === 'email') return 'green';
   if (channel === 'slack') return 'blue';
@@ -32,18 +32,4 @@ export function conditionPhrase(operator: ConditionOperator, value: string | num
 export function formatAnswer(answer: SurveyAnswer | null): string {
   if (answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0)) return 'No answer';
   return Array.isArray(answer) ? answer.join(', ') : String(answer);
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
-/** Part 1 §9: numeric month/day/year with 12-hour time (en-US). */
-export function formatAlertDate(date: string): string {
-  return dateTimeFormat.format(new Date(date));
 }

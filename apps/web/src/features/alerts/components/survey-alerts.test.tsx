@@ -1,11 +1,11 @@
 import type { SurveyAlert, SurveyAlertsResponse } from '@graphium/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { formatAlertDate } from './survey-alert-format';
+import { setupUser } from '@/test/user';
 
 const serviceAlertId = '0b9d4c1e-8d1f-4a8e-9a53-1a2b3c4d5e6f';
 const hiddenAlertId = '1c0e5d2f-9e2a-4b9f-8b64-2b3c4d5e6f70';
@@ -84,7 +84,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Alerts page (part 1 §2)', () => {
+describe('Alerts page (docs/product-rules.md#alerts)', () => {
   it('shows active alerts as cards with badges, matched answers and a link to the response', async () => {
     mockApi({ get: { '/accounts/startup': () => buildStartup(), '/survey-alerts/': buildAlerts } });
     renderApp('/alerts');
@@ -95,7 +95,7 @@ describe('Alerts page (part 1 §2)', () => {
     expect(card.getByText('After each workshop visit')).toBeInTheDocument();
     expect(card.getByText('Active')).toBeInTheDocument();
     expect(card.getByText('Detractor')).toBeInTheDocument();
-    expect(card.getByText(formatAlertDate('2025-03-04T15:06:00.000Z'))).toBeInTheDocument();
+    expect(card.getByText(formatDateTime('2025-03-04T15:06:00.000Z'))).toBeInTheDocument();
     expect(card.getByText('How likely are you to recommend us?:')).toBeInTheDocument();
     expect(card.getByText('(less than 7)')).toBeInTheDocument();
     expect(card.getByText('Email').className).toContain('green');
@@ -117,7 +117,7 @@ describe('Alerts page (part 1 §2)', () => {
   it('searches by template name, alert name and description', async () => {
     mockApi({ get: { '/accounts/startup': () => buildStartup(), '/survey-alerts/': buildAlerts } });
     renderApp('/alerts');
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByRole('heading', { name: 'Service visit' });
     const search = screen.getByPlaceholderText('Search alerts...');
 
@@ -140,7 +140,7 @@ describe('Alerts page (part 1 §2)', () => {
   it('shows hidden alerts as Inactive only with the toggle on', async () => {
     mockApi({ get: { '/accounts/startup': () => buildStartup(), '/survey-alerts/': buildAlerts } });
     renderApp('/alerts');
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByRole('heading', { name: 'Service visit' });
     const toggle = screen.getByRole('switch', { name: 'Show hidden alerts' });
     expect(toggle).not.toBeChecked();
@@ -174,7 +174,7 @@ describe('Alerts page (part 1 §2)', () => {
       },
     });
     renderApp('/alerts');
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByRole('heading', { name: 'Service visit' });
 
     await user.click(cardOf('Service visit').getByRole('button', { name: /^Hide Service visit/ }));
@@ -203,7 +203,7 @@ describe('Alerts page (part 1 §2)', () => {
       },
     });
     renderApp('/alerts');
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByRole('heading', { name: 'Service visit' });
     await user.click(cardOf('Service visit').getByRole('button', { name: /^Hide Service visit/ }));
     expect(await screen.findByText('Survey alert not found')).toBeInTheDocument();
@@ -235,7 +235,7 @@ describe('Alerts page (part 1 §2)', () => {
     renderApp('/alerts');
     expect(await screen.findByText('Loading alerts...')).toBeInTheDocument();
     expect(await screen.findByText('Error loading alerts. Please try again.')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No alerts found')).toBeInTheDocument();
   });
 

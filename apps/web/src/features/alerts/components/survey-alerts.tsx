@@ -12,14 +12,14 @@ import { useSurveyAlerts } from '../api/get-survey-alerts';
 import { useUpdateSurveyAlertStatus } from '../api/update-survey-alert-status';
 import { SurveyAlertCard } from './survey-alert-card';
 
-export const surveyAlertsLoadErrorMessage = 'Error loading alerts. Please try again.';
+const surveyAlertsLoadErrorMessage = 'Error loading alerts. Please try again.';
 
 type SurveyAlertsProps = {
   /** Viewers only read; editors and admins hide and show alerts (the server checks it too). */
   canChangeStatus: boolean;
 };
 
-/** The Alerts page (part 1 §2): survey alerts of the workspace, hidden ones on request. */
+/** The Alerts page (docs/product-rules.md#alerts): survey alerts of the workspace, hidden ones on request. */
 export function SurveyAlerts({ canChangeStatus }: SurveyAlertsProps) {
   const surveyAlerts = useSurveyAlerts();
   const updateStatus = useUpdateSurveyAlertStatus();

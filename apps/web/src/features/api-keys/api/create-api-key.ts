@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { apiKeyKeys } from './query-keys';
 
 /** The reply is the only time the key itself is ever sent: it is shown once, never cached. */
-export async function createApiKey(input: CreateApiKeyInput): Promise<CreatedApiKey> {
+async function createApiKey(input: CreateApiKeyInput): Promise<CreatedApiKey> {
   const response = await apiClient.post<CreatedApiKey>('/customers/api-keys', input);
   return response.data;
 }

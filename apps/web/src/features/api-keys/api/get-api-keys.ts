@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { apiKeyKeys } from './query-keys';
 
-export async function getApiKeys(): Promise<ApiKeysResponse> {
+async function getApiKeys(): Promise<ApiKeysResponse> {
   const response = await apiClient.get<ApiKeysResponse>('/customers/api-keys');
   return response.data;
 }
 
-export function apiKeysQueryOptions() {
+function apiKeysQueryOptions() {
   return queryOptions({ queryKey: apiKeyKeys.list(), queryFn: getApiKeys });
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { apiKeyKeys } from './query-keys';
 
-export async function revokeApiKey(apiKeyId: string): Promise<ApiKey> {
+async function revokeApiKey(apiKeyId: string): Promise<ApiKey> {
   const response = await apiClient.delete<ApiKey>(`/customers/api-keys/${encodeURIComponent(apiKeyId)}`);
   return response.data;
 }

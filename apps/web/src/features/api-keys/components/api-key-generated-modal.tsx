@@ -15,7 +15,7 @@ type ApiKeyGeneratedModalProps = {
   onClose: () => void;
 };
 
-/** Part 1 §2: the new key, shown this once, with a copy button. */
+/** docs/product-rules.md#logo-and-api-keys: the new key, shown this once, with a copy button. */
 export function ApiKeyGeneratedModal({ created, onClose }: ApiKeyGeneratedModalProps) {
   const shown = useLastDefined(created);
   return (

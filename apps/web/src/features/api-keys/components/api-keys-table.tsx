@@ -5,21 +5,8 @@ import { useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
+import { formatDateTime } from '@/lib/format';
 import { scopeLabels } from './scope-labels';
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
-/** Part 1 §9: numeric month/day/year with 12-hour time (en-US). */
-export function formatDateTime(date: string): string {
-  return dateTimeFormat.format(new Date(date));
-}
 
 type ApiKeysTableProps = {
   apiKeys: ApiKey[];

@@ -1,11 +1,11 @@
 import type { ApiKeysResponse, CreatedApiKey } from '@graphium/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { formatDateTime } from './api-keys-table';
+import { setupUser } from '@/test/user';
 
 const activeKeyId = '5a0dbe6d-be0a-4fa6-8faa-be5b6c7d8e95';
 const revokedKeyId = '6b1ecf7e-cf1b-4ab7-9abb-cf6c7d8e9fa6';
@@ -114,17 +114,17 @@ describe('API Keys settings', () => {
     });
     renderApp('/settings/api-keys');
     expect(await screen.findByText('Failed to load API keys. Please try again.')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('CRM sync')).toBeInTheDocument();
   });
 
-  it('validates the name: required, at least 2 and fewer than 100 characters (part 2 §5)', async () => {
+  it('validates the name: required, at least 2 and fewer than 100 characters (docs/product-rules.md#logo-and-api-keys)', async () => {
     const calls = mockApi({
       get: { '/accounts/startup': () => buildStartup(), '/customers/api-keys': noKeys },
       post: { '/customers/api-keys': () => buildCreated() },
     });
     renderApp('/settings/api-keys');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click((await screen.findAllByRole('button', { name: 'Generate API Key' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Generate API Key' });
@@ -152,7 +152,7 @@ describe('API Keys settings', () => {
       post: { '/customers/api-keys': () => buildCreated({ scope: 'read-write', apiKeyDescription: 'BI' }) },
     });
     renderApp('/settings/api-keys');
-    const user = userEvent.setup();
+    const user = setupUser();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
 
     await user.click((await screen.findAllByRole('button', { name: 'Generate API Key' }))[0]!);
@@ -198,7 +198,7 @@ describe('API Keys settings', () => {
       post: { '/customers/api-keys': () => buildCreated() },
     });
     renderApp('/settings/api-keys');
-    const user = userEvent.setup();
+    const user = setupUser();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     const execCommand = vi.fn(() => true);
     document.execCommand = execCommand;
@@ -229,7 +229,7 @@ describe('API Keys settings', () => {
       },
     });
     renderApp('/settings/api-keys');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click((await screen.findAllByRole('button', { name: 'Generate API Key' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Generate API Key' });
@@ -252,7 +252,7 @@ describe('API Keys settings', () => {
       },
     });
     renderApp('/settings/api-keys');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Revoke CRM sync' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke API Key' });
@@ -278,7 +278,7 @@ describe('API Keys settings', () => {
       },
     });
     renderApp('/settings/api-keys');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Revoke CRM sync' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke API Key' });

@@ -12,7 +12,7 @@ import { ApiKeysTable } from './api-keys-table';
 import { GenerateApiKeyModal } from './generate-api-key-modal';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
-export const apiKeysLoadErrorMessage = 'Failed to load API keys. Please try again.';
+const apiKeysLoadErrorMessage = 'Failed to load API keys. Please try again.';
 
 type ApiKeysProps = {
   /** Only admins generate and revoke keys; the server enforces it too. */

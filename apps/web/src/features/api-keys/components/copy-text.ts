@@ -1,5 +1,6 @@
 /**
- * Copies text to the clipboard. Part 2 §2: when the Clipboard API is missing or refuses (an
+ * Copies text to the clipboard. docs/product-rules.md#logo-and-api-keys: when the Clipboard API is missing or
+ * refuses (an
  * insecure origin, a denied permission), falls back to the older way, a selected hidden textarea
  * and `document.execCommand('copy')`. The textarea goes into `container` so a dialog's focus trap
  * keeps the selection. Rejects only when both ways fail.

@@ -8,10 +8,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { FormDialog, sameNames, showServerFieldErrors } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
-import { getErrorDetails } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useCreateApiKey } from '../api/create-api-key';
 import { scopeLabels } from './scope-labels';
@@ -59,10 +57,7 @@ export function GenerateApiKeyModal({ isOpen, onOpenChange, onGenerated }: Gener
         error: 'Failed to generate API key.',
       });
     } catch (error) {
-      const details = getErrorDetails(error);
-      for (const field of ['apiKeyName', 'apiKeyDescription', 'scope'] as const) {
-        if (details[field]) setError(field, { message: details[field] });
-      }
+      showServerFieldErrors(error, setError, sameNames(['apiKeyName', 'apiKeyDescription', 'scope']));
       return;
     }
     changeOpen(false);
@@ -70,76 +65,69 @@ export function GenerateApiKeyModal({ isOpen, onOpenChange, onGenerated }: Gener
   });
 
   return (
-    <Modal
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={changeOpen}
       title="Generate API Key"
       description="Programs send the key to call the Graphium API on behalf of your business."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => changeOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Generating...' : 'Generate API Key'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel={'Generate API Key'}
+      pendingLabel="Generating..."
     >
-      <form id={formId} onSubmit={onSubmit} className="space-y-5" noValidate>
-        <TextField
-          label="API Key Name"
-          autoComplete="off"
-          placeholder="e.g. CRM integration"
-          error={errors.apiKeyName?.message}
-          {...register('apiKeyName')}
-        />
-        <TextField
-          label="Description (optional)"
-          autoComplete="off"
-          placeholder="What the key is used for"
-          error={errors.apiKeyDescription?.message}
-          {...register('apiKeyDescription')}
-        />
-        <Controller
-          control={control}
-          name="scope"
-          render={({ field }) => (
-            <fieldset>
-              <legend className="text-sm font-medium text-gray-900">Access</legend>
-              <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
-                {scopeOptions.map((option) => (
-                  <label
-                    key={option.value}
-                    className={clsx(
-                      'flex cursor-pointer gap-3 rounded-lg p-3 ring-1 ring-inset',
-                      field.value === option.value
-                        ? 'bg-indigo-50 ring-indigo-600'
-                        : 'ring-gray-300 hover:bg-gray-50',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name={field.name}
-                      value={option.value}
-                      className="mt-0.5 accent-indigo-600"
-                      checked={field.value === option.value}
-                      onChange={() => field.onChange(option.value)}
-                      onBlur={field.onBlur}
-                    />
-                    <span>
-                      <span className="block text-sm font-medium text-gray-900">
-                        {scopeLabels[option.value]}
-                      </span>
-                      <span className="block text-sm text-gray-600">{option.description}</span>
+      <TextField
+        label="API Key Name"
+        autoComplete="off"
+        placeholder="e.g. CRM integration"
+        error={errors.apiKeyName?.message}
+        {...register('apiKeyName')}
+      />
+      <TextField
+        label="Description (optional)"
+        autoComplete="off"
+        placeholder="What the key is used for"
+        error={errors.apiKeyDescription?.message}
+        {...register('apiKeyDescription')}
+      />
+      <Controller
+        control={control}
+        name="scope"
+        render={({ field }) => (
+          <fieldset>
+            <legend className="text-sm font-medium text-gray-900">Access</legend>
+            <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+              {scopeOptions.map((option) => (
+                <label
+                  key={option.value}
+                  className={clsx(
+                    'flex cursor-pointer gap-3 rounded-lg p-3 ring-1 ring-inset',
+                    field.value === option.value
+                      ? 'bg-indigo-50 ring-indigo-600'
+                      : 'ring-gray-300 hover:bg-gray-50',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={option.value}
+                    className="mt-0.5 accent-indigo-600"
+                    checked={field.value === option.value}
+                    onChange={() => field.onChange(option.value)}
+                    onBlur={field.onBlur}
+                  />
+                  <span>
+                    <span className="block text-sm font-medium text-gray-900">
+                      {scopeLabels[option.value]}
                     </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
-        />
-      </form>
-    </Modal>
+                    <span className="block text-sm text-gray-600">{option.description}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      />
+    </FormDialog>
   );
 }

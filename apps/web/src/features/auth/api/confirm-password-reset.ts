@@ -2,7 +2,7 @@ import type { PasswordResetConfirm } from '@graphium/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-export async function confirmPasswordReset(input: PasswordResetConfirm): Promise<{ message: string }> {
+async function confirmPasswordReset(input: PasswordResetConfirm): Promise<{ message: string }> {
   const response = await apiClient.post<{ message: string }>('/auth/password-reset/confirm', input);
   return response.data;
 }

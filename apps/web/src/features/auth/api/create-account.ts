@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { restartSessionCache } from './get-startup';
 
-export async function createAccount(input: SignUp): Promise<StartupResponse> {
+async function createAccount(input: SignUp): Promise<StartupResponse> {
   const response = await apiClient.post<StartupResponse>('/accounts/', input);
   return response.data;
 }

@@ -4,12 +4,15 @@ import { apiClient } from '@/lib/api-client';
 import { isUnauthenticatedError, shouldRetry } from '@/lib/query-client';
 import { authKeys } from './query-keys';
 
-/** Part 1 §4 and §9: fresh for 5 minutes, not refetched on focus, retried twice except on 401. */
+/**
+ * docs/product-rules.md#accounts-and-sign-in: fresh for 5 minutes, not refetched on focus, retried twice
+ * except on 401.
+ */
 const authStatusStaleTimeMs = 5 * 60 * 1000;
 const authStatusRetries = 2;
 
-/** `null` means signed out: the startup call answered 401 (part 1 §4). */
-export async function getStartup(): Promise<StartupResponse | null> {
+/** `null` means signed out: the startup call answered 401 (docs/product-rules.md#accounts-and-sign-in). */
+async function getStartup(): Promise<StartupResponse | null> {
   try {
     const response = await apiClient.get<StartupResponse>('/accounts/startup');
     return response.data;
@@ -19,7 +22,7 @@ export async function getStartup(): Promise<StartupResponse | null> {
   }
 }
 
-export function startupQueryOptions() {
+function startupQueryOptions() {
   return queryOptions({
     queryKey: authKeys.startup(),
     queryFn: getStartup,
@@ -30,7 +33,7 @@ export function startupQueryOptions() {
   });
 }
 
-export function useStartup() {
+function useStartup() {
   return useQuery(startupQueryOptions());
 }
 
@@ -53,7 +56,10 @@ export function useCurrentStartup(): StartupResponse | undefined {
   return useStartup().data ?? undefined;
 }
 
-/** A new session (sign-in, sign-up, joining a workspace) starts from empty caches (part 1 §4). */
+/**
+ * A new session (sign-in, sign-up, joining a workspace) starts from empty caches
+ * (docs/product-rules.md#accounts-and-sign-in).
+ */
 export async function restartSessionCache(queryClient: QueryClient): Promise<StartupResponse | null> {
   queryClient.clear();
   return queryClient.fetchQuery(startupQueryOptions());

@@ -6,12 +6,15 @@ import { restartSessionCache } from './get-startup';
 
 export type LoginInput = z.input<typeof loginSchema>;
 
-export async function login(input: LoginInput): Promise<StartupResponse> {
+async function login(input: LoginInput): Promise<StartupResponse> {
   const response = await apiClient.post<StartupResponse>('/auth/login', input);
   return response.data;
 }
 
-/** Part 1 §4: a sign-in clears every cached answer, then the auth status is fetched again. */
+/**
+ * docs/product-rules.md#accounts-and-sign-in: a sign-in clears every cached answer, then the auth status is
+ * fetched again.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

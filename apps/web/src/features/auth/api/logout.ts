@@ -4,15 +4,18 @@ import { apiClient } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { authKeys } from './query-keys';
 
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   await apiClient.post('/auth/logout');
 }
 
-export function useLogout() {
+function useLogout() {
   return useMutation({ mutationFn: logout });
 }
 
-/** Part 1 §4: signing out clears every cache and goes to sign-in, whether or not the call succeeded. */
+/**
+ * docs/product-rules.md#accounts-and-sign-in: signing out clears every cache and goes to sign-in, whether or
+ * not the call succeeded.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -26,7 +29,7 @@ export function useSignOut() {
         error: 'Failed to sign out.',
       });
     } catch {
-      // The error toast has told the user; they still leave (part 1 §8).
+      // The error toast has told the user; they still leave (docs/product-rules.md#texts-dates-and-errors).
     }
     queryClient.clear();
     queryClient.setQueryData(authKeys.startup(), null);

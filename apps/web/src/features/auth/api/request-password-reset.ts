@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
-export async function requestPasswordReset(input: PasswordResetRequest): Promise<{ message: string }> {
+async function requestPasswordReset(input: PasswordResetRequest): Promise<{ message: string }> {
   const response = await apiClient.post<{ message: string }>('/auth/password-reset', input);
   return response.data;
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { authKeys } from './query-keys';
 
-export async function updateAccount(input: CompleteSignUp): Promise<StartupResponse> {
+async function updateAccount(input: CompleteSignUp): Promise<StartupResponse> {
   const response = await apiClient.patch<StartupResponse>('/accounts/me', input);
   return response.data;
 }

@@ -15,7 +15,7 @@ type CompleteSignUpFormProps = {
   onCompleted: () => void;
 };
 
-/** The minimal sign-up variant: only the name rules apply (part 1 §5). */
+/** The minimal sign-up variant: only the name rules apply (docs/product-rules.md#accounts-and-sign-in). */
 export function CompleteSignUpForm({ account, onCompleted }: CompleteSignUpFormProps) {
   const updateAccount = useUpdateAccount();
   const {

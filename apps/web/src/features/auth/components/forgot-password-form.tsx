@@ -9,7 +9,7 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { toastPromise } from '@/lib/toast';
 import { type PasswordResetRequest, useRequestPasswordReset } from '../api/request-password-reset';
 
-export const resetLinkSentMessage =
+const resetLinkSentMessage =
   'If an account exists for that email address, we have sent a link to reset your password. Check your inbox.';
 
 export function ForgotPasswordForm() {

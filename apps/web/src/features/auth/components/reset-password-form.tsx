@@ -24,7 +24,7 @@ const resetPasswordFormSchema = z
 
 type ResetPasswordValues = z.infer<typeof resetPasswordFormSchema>;
 
-export const passwordResetFailedMessage = 'Failed to reset password.';
+const passwordResetFailedMessage = 'Failed to reset password.';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const confirmReset = useConfirmPasswordReset();

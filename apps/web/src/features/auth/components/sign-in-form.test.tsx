@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, signedOut } from '@/test/api-mock';
 import { buildInvitation, buildStartup, invitationId, workspaceId } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 
 async function fillAndSubmit(emailAddress: string, password: string) {
-  const user = userEvent.setup();
+  const user = setupUser();
   await user.type(await screen.findByLabelText('Email Address'), emailAddress);
   await user.type(screen.getByLabelText('Password'), password);
   await user.keyboard('{Enter}');
@@ -94,7 +95,7 @@ describe('Sign In', () => {
 
     expect(await screen.findByText('Sign in to join Difference Works.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email Address')).toHaveValue('grace@example.com');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText('Password'), 'Secret#123');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 

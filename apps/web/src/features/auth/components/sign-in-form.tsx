@@ -6,10 +6,10 @@ import { getErrorMessage, getErrorStatus, hasServerMessage } from '@/lib/api-cli
 import { toastPromise } from '@/lib/toast';
 import { useLogin } from '../api/login';
 
-export const signInFailedMessage = 'Failed to sign in. Please check your credentials.';
+const signInFailedMessage = 'Failed to sign in. Please check your credentials.';
 
 /** Rate limits and invitation problems have their own explanation; wrong credentials do not. */
-export function getSignInErrorMessage(error: unknown): string {
+function getSignInErrorMessage(error: unknown): string {
   const status = getErrorStatus(error);
   const isExplained = status === 403 || status === 409 || status === 429;
   return isExplained && hasServerMessage(error) ? getErrorMessage(error) : signInFailedMessage;

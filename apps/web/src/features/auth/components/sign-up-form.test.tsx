@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, signedOut } from '@/test/api-mock';
 import { buildInvitation, buildStartup, invitationId, workspaceId } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 
 async function fillValidForm(user: UserEvent, { withIdentity = true } = {}) {
   await user.type(await screen.findByLabelText('First Name'), 'Grace');
@@ -20,7 +21,7 @@ describe('Create an Account', () => {
   it('keeps the submit button disabled until every rule is met', async () => {
     mockApi({ get: { '/accounts/startup': signedOut } });
     renderApp('/sign-up');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     expect(await screen.findByRole('heading', { name: 'Create an Account' })).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Create Account' });
@@ -36,7 +37,7 @@ describe('Create an Account', () => {
   it('shows the schema messages under the fields it rejects', async () => {
     mockApi({ get: { '/accounts/startup': signedOut } });
     renderApp('/sign-up');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.type(await screen.findByLabelText('First Name'), 'G');
     await user.type(screen.getByLabelText('Email Address'), 'not-an-email');
@@ -62,7 +63,7 @@ describe('Create an Account', () => {
       },
     });
     const { router } = renderApp('/sign-up');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -92,7 +93,7 @@ describe('Create an Account', () => {
       },
     });
     const { router } = renderApp('/sign-up');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -111,7 +112,7 @@ describe('Create an Account', () => {
       post: { '/accounts/': () => buildStartup() },
     });
     renderApp({ pathname: '/sign-up', state: { workspaceId, workspaceInvitationId: invitationId } });
-    const user = userEvent.setup();
+    const user = setupUser();
 
     const businessName = await screen.findByLabelText('Business Name');
     expect(businessName).toHaveValue('Difference Works');
@@ -150,7 +151,7 @@ describe('Complete Your Sign Up', () => {
       patch: { '/accounts/me': () => buildStartup() },
     });
     const { router } = renderApp('/sign-up?complete=1');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     expect(await screen.findByRole('heading', { name: 'Complete Your Sign Up' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Email Address')).not.toBeInTheDocument();

@@ -20,7 +20,7 @@ type SignUpValues = Omit<SignUpInput, 'workspaceInvitationId' | 'termsAgreement'
   termsAgreement: boolean;
 };
 
-export type SignUpInvitation = {
+type SignUpInvitation = {
   workspaceInvitationId: string;
   workspaceName: string;
   emailAddress: string;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { invitationKeys } from './query-keys';
 
-export async function acceptInvitation(workspaceInvitationId: string): Promise<{ workspaceId: string }> {
+async function acceptInvitation(workspaceInvitationId: string): Promise<{ workspaceId: string }> {
   const response = await apiClient.patch<{ workspaceId: string }>(
     `/workspaces/invitation/${encodeURIComponent(workspaceInvitationId)}/accept`,
   );

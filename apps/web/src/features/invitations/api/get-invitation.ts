@@ -3,14 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { invitationKeys } from './query-keys';
 
-export async function getInvitation(workspaceInvitationId: string): Promise<Invitation> {
+async function getInvitation(workspaceInvitationId: string): Promise<Invitation> {
   const response = await apiClient.get<Invitation>(
     `/workspaces/invitation/${encodeURIComponent(workspaceInvitationId)}`,
   );
   return response.data;
 }
 
-export function invitationQueryOptions(workspaceInvitationId: string) {
+function invitationQueryOptions(workspaceInvitationId: string) {
   return queryOptions({
     queryKey: invitationKeys.detail(workspaceInvitationId),
     queryFn: () => getInvitation(workspaceInvitationId),

@@ -12,7 +12,7 @@ import { useInvitation } from '../api/get-invitation';
 export type InvitationViewer = 'loading' | 'signed-in' | 'signed-out';
 
 /** What the sign-in and sign-up pages receive in navigation state from an invitation. */
-export type InvitationNavigationState = { workspaceId: string; workspaceInvitationId: string };
+type InvitationNavigationState = { workspaceId: string; workspaceInvitationId: string };
 
 type InvitationDetailsProps = {
   workspaceInvitationId: string;

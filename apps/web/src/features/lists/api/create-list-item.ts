@@ -3,12 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { listKeys } from './query-keys';
 
-export type CreateListItemVariables = { listId: string; listItemProperties: RawListItemValues };
+type CreateListItemVariables = { listId: string; listItemProperties: RawListItemValues };
 
-export async function createListItem({
-  listId,
-  listItemProperties,
-}: CreateListItemVariables): Promise<ListItem> {
+async function createListItem({ listId, listItemProperties }: CreateListItemVariables): Promise<ListItem> {
   const response = await apiClient.post<ListItem>(`/lists/${encodeURIComponent(listId)}/item`, {
     listItemProperties,
   });

@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { listKeys } from './query-keys';
 
-export type CreateListPropertyVariables = { listId: string; listProperty: ListPropertyInput };
+type CreateListPropertyVariables = { listId: string; listProperty: ListPropertyInput };
 
-export async function createListProperty({
+async function createListProperty({
   listId,
   listProperty,
 }: CreateListPropertyVariables): Promise<ListProperty> {

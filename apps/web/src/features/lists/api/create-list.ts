@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { listKeys } from './query-keys';
 
-export async function createList(input: CreateListInput): Promise<List> {
+async function createList(input: CreateListInput): Promise<List> {
   const response = await apiClient.post<List>('/lists/', input);
   return response.data;
 }

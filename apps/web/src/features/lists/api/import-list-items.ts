@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { listKeys } from './query-keys';
 
-export type ImportListItemsVariables = {
+type ImportListItemsVariables = {
   listId: string;
   rows: RawListItemValues[];
   dryRun: boolean;
@@ -15,7 +15,7 @@ export type ImportListItemsVariables = {
 const importTimeoutMs = 120_000;
 
 /** `POST /lists/{id}/items/import`: a dry run checks the rows; a real import writes all or none. */
-export async function importListItems({
+async function importListItems({
   listId,
   rows,
   dryRun,

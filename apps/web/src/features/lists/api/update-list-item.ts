@@ -3,14 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { listKeys } from './query-keys';
 
-export type UpdateListItemVariables = { listId: string; itemId: string; changes: UpdateListItemInput };
+type UpdateListItemVariables = { listId: string; itemId: string; changes: UpdateListItemInput };
 
 /** Edits values (merged into the stored ones), or archives and restores the item. */
-export async function updateListItem({
-  listId,
-  itemId,
-  changes,
-}: UpdateListItemVariables): Promise<ListItem> {
+async function updateListItem({ listId, itemId, changes }: UpdateListItemVariables): Promise<ListItem> {
   const response = await apiClient.patch<ListItem>(
     `/lists/${encodeURIComponent(listId)}/item/${encodeURIComponent(itemId)}`,
     changes,

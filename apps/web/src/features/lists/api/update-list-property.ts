@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { listKeys } from './query-keys';
 
-export type UpdateListPropertyVariables = {
+type UpdateListPropertyVariables = {
   listId: string;
   propertyId: string;
   listProperty: UpdateListPropertyInput['listProperty'];
 };
 
-export async function updateListProperty({
+async function updateListProperty({
   listId,
   propertyId,
   listProperty,

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { listKeys } from './query-keys';
 
-export type UpdateListStateVariables = { listId: string; stateCode: ListState };
+type UpdateListStateVariables = { listId: string; stateCode: ListState };
 
-/** Part 1 §4: publish, unpublish or archive. */
-export async function updateListState({ listId, stateCode }: UpdateListStateVariables): Promise<List> {
+/** docs/product-rules.md#lookup-lists: publish, unpublish or archive. */
+async function updateListState({ listId, stateCode }: UpdateListStateVariables): Promise<List> {
   const response = await apiClient.patch<List>(`/lists/${encodeURIComponent(listId)}/state`, { stateCode });
   return response.data;
 }

@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { listKeys } from './query-keys';
 
-export type UpdateListVariables = { listId: string; changes: UpdateListInput };
+type UpdateListVariables = { listId: string; changes: UpdateListInput };
 
-export async function updateList({ listId, changes }: UpdateListVariables): Promise<List> {
+async function updateList({ listId, changes }: UpdateListVariables): Promise<List> {
   const response = await apiClient.patch<List>(`/lists/${encodeURIComponent(listId)}`, changes);
   return response.data;
 }

@@ -1,28 +1,18 @@
 import type { ListItemValue, ListPropertyType } from '@graphium/shared';
+import { formatCalendarDay, formatOptionalDateTime } from '@/lib/format';
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** How a value reads in the items table (part 1 §9: MM/dd/yyyy, en-US 12-hour time). */
+/**
+ * How a value reads in the items table (docs/product-rules.md#lookup-lists: MM/dd/yyyy, en-US 12-hour time).
+ */
 export function formatListValue(type: ListPropertyType, value: ListItemValue | undefined): string {
   if (value === undefined || value === '') return '';
   switch (type) {
     case 'BOOLEAN':
       return value === true ? 'Yes' : 'No';
-    case 'DATE': {
-      // A calendar date has no time zone: reorder the parts instead of going through Date.
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
-      return match ? `${match[2]}/${match[3]}/${match[1]}` : String(value);
-    }
-    case 'DATE_TIME': {
-      const date = new Date(String(value));
-      return Number.isNaN(date.getTime()) ? String(value) : dateTimeFormat.format(date);
-    }
+    case 'DATE':
+      return formatCalendarDay(String(value));
+    case 'DATE_TIME':
+      return formatOptionalDateTime(String(value)) ?? String(value);
     default:
       return String(value);
   }

@@ -5,6 +5,7 @@ import { inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
 import { useImportListItems } from '../api/import-list-items';
 import { parseItemsCsv } from './parse-csv';
@@ -89,8 +90,7 @@ export function ImportItemsModal({ listId, properties, isOpen, onOpenChange }: I
         }),
         {
           pending: 'Importing list items...',
-          success: (done) =>
-            `${done.importedCount.toLocaleString('en-US')} list items imported successfully!`,
+          success: (done) => `${formatNumber(done.importedCount)} list items imported successfully!`,
           error: 'Failed to import list items.',
         },
       );
@@ -125,7 +125,7 @@ export function ImportItemsModal({ listId, properties, isOpen, onOpenChange }: I
             {isImporting
               ? 'Importing...'
               : result && !hasErrors
-                ? `Import ${result.rowCount.toLocaleString('en-US')} Items`
+                ? `Import ${formatNumber(result.rowCount)} Items`
                 : 'Import'}
           </Button>
         </>
@@ -141,7 +141,7 @@ export function ImportItemsModal({ listId, properties, isOpen, onOpenChange }: I
             </span>
           ))}
           . Dates as YYYY-MM-DD, times as HH:MM, booleans as true or false; at most{' '}
-          {maxListImportRows.toLocaleString('en-US')} rows.
+          {formatNumber(maxListImportRows)} rows.
         </p>
         <div>
           <label htmlFor={inputId} className="block text-sm font-medium text-gray-900">
@@ -170,9 +170,7 @@ export function ImportItemsModal({ listId, properties, isOpen, onOpenChange }: I
         {isImporting && preview && (
           <div>
             <div className="mb-1 flex justify-between text-sm text-gray-700">
-              <span id={`${inputId}-progress`}>
-                Importing {preview.rows.length.toLocaleString('en-US')} items
-              </span>
+              <span id={`${inputId}-progress`}>Importing {formatNumber(preview.rows.length)} items</span>
               <span>{preview.progress}%</span>
             </div>
             <div
@@ -210,8 +208,8 @@ function ImportPreview({ preview, result, hasErrors }: PreviewProps) {
       {hasErrors ? (
         <StatusMessage tone="error" title="Fix these problems in the file, then choose it again">
           <p>
-            {result.validRowCount.toLocaleString('en-US')} of {result.rowCount.toLocaleString('en-US')} rows
-            are valid. Nothing is imported while any row or column has an error.
+            {formatNumber(result.validRowCount)} of {formatNumber(result.rowCount)} rows are valid. Nothing is
+            imported while any row or column has an error.
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {columnErrors.map(([header, message]) => (
@@ -222,16 +220,11 @@ function ImportPreview({ preview, result, hasErrors }: PreviewProps) {
                 Row {row}: {Object.values(errors).join('; ')}
               </li>
             ))}
-            {hiddenRowErrors > 0 && (
-              <li>and {hiddenRowErrors.toLocaleString('en-US')} more rows with errors</li>
-            )}
+            {hiddenRowErrors > 0 && <li>and {formatNumber(hiddenRowErrors)} more rows with errors</li>}
           </ul>
         </StatusMessage>
       ) : (
-        <StatusMessage
-          tone="success"
-          title={`${result.rowCount.toLocaleString('en-US')} rows are ready to import`}
-        >
+        <StatusMessage tone="success" title={`${formatNumber(result.rowCount)} rows are ready to import`}>
           Checked {preview.fileName}: every row is valid.
         </StatusMessage>
       )}

@@ -1,10 +1,10 @@
 import type { ImportListItemsResult } from '@graphium/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import { buildList, listId } from './list-fixtures';
 
 const importUrl = `/lists/${listId}/items/import`;
@@ -32,7 +32,7 @@ async function openImport(post: (body: unknown) => unknown) {
     post: { [importUrl]: post },
   });
   renderApp(`/settings/lists/${listId}/items`);
-  const user = userEvent.setup();
+  const user = setupUser();
   await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
   const dialog = await screen.findByRole('dialog', { name: 'Import Items' });
   const upload = (text: string) =>

@@ -1,11 +1,9 @@
 import { type ListItem, type ListProperty, validateListItemValues } from '@graphium/shared';
 import { useCallback, useEffect, useMemo } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { FormDialog, showServerFieldErrors } from '@/components/ui/form-dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { StatusMessage } from '@/components/ui/status-message';
-import { getErrorDetails } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useCreateListItem } from '../api/create-list-item';
 import { useUpdateListItem } from '../api/update-list-item';
@@ -24,7 +22,7 @@ const inputTypes: Record<ListProperty['type'], string> = {
 
 type ItemFormModalProps = {
   listId: string;
-  /** Every property of the list; the form shows the active ones (part 1 §5). */
+  /** Every property of the list; the form shows the active ones (docs/product-rules.md#lookup-lists). */
   properties: ListProperty[];
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
@@ -32,7 +30,10 @@ type ItemFormModalProps = {
   item?: ListItem | undefined;
 };
 
-/** Add/Edit Item (part 1 §5): a field per active property, checked by the shared item rules. */
+/**
+ * Add/Edit Item (docs/product-rules.md#lookup-lists): a field per active property, checked by the shared item
+ * rules.
+ */
 export function ItemFormModal({ listId, properties, isOpen, onOpenChange, item }: ItemFormModalProps) {
   const createItem = useCreateListItem();
   const updateItem = useUpdateListItem();
@@ -93,58 +94,52 @@ export function ItemFormModal({ listId, properties, isOpen, onOpenChange, item }
         });
       }
     } catch (error) {
-      for (const [name, message] of Object.entries(getErrorDetails(error))) {
-        if (activeProperties.some((property) => property.name === name))
-          setError(`values.${name}`, { message });
-      }
+      showServerFieldErrors(error, setError, (name) =>
+        activeProperties.some((property) => property.name === name) ? (`values.${name}` as const) : undefined,
+      );
       return;
     }
     onOpenChange(false);
   });
 
   return (
-    <Modal
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       title={isEditing ? 'Edit Item' : 'Add Item'}
       description="Every item holds a value for each active property of the list."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={!canSubmit || isSubmitting}>
-            {isSubmitting ? 'Saving...' : isEditing ? 'Save Changes' : 'Add Item'}
-          </Button>
-        </>
+      formId={formId}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      canSubmit={canSubmit}
+      submitLabel={isEditing ? 'Save Changes' : 'Add Item'}
+      pendingLabel="Saving..."
+      unavailable={
+        activeProperties.length === 0 ? (
+          <StatusMessage title="Properties must exist first">
+            Add active properties to this list on the Properties tab, then come back to add its items.
+          </StatusMessage>
+        ) : undefined
       }
     >
-      {activeProperties.length === 0 ? (
-        <StatusMessage title="Properties must exist first">
-          Add active properties to this list on the Properties tab, then come back to add its items.
-        </StatusMessage>
-      ) : (
-        <form id={formId} onSubmit={onSubmit} className="space-y-5" noValidate>
-          {activeProperties.map((property) => {
-            const error = errors.values?.[property.name]?.message;
-            const field = register(`values.${property.name}`);
-            return property.type === 'BOOLEAN' ? (
-              <CheckboxField key={property.id} label={property.displayName} error={error} {...field} />
-            ) : (
-              <TextField
-                key={property.id}
-                label={property.displayName}
-                type={inputTypes[property.type]}
-                inputMode={property.type === 'NUMBER' ? 'decimal' : undefined}
-                autoComplete="off"
-                hint={property.description}
-                error={error}
-                {...field}
-              />
-            );
-          })}
-        </form>
-      )}
-    </Modal>
+      {activeProperties.map((property) => {
+        const error = errors.values?.[property.name]?.message;
+        const field = register(`values.${property.name}`);
+        return property.type === 'BOOLEAN' ? (
+          <CheckboxField key={property.id} label={property.displayName} error={error} {...field} />
+        ) : (
+          <TextField
+            key={property.id}
+            label={property.displayName}
+            type={inputTypes[property.type]}
+            inputMode={property.type === 'NUMBER' ? 'decimal' : undefined}
+            autoComplete="off"
+            hint={property.description}
+            error={error}
+            {...field}
+          />
+        );
+      })}
+    </FormDialog>
   );
 }

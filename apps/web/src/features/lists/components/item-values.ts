@@ -28,7 +28,7 @@ export function toRawValues(properties: ListProperty[], form: ItemFormValues): R
   return raw;
 }
 
-/** Part 1 §5: submitting needs something filled in (a checked box counts). */
+/** docs/product-rules.md#lookup-lists: submitting needs something filled in (a checked box counts). */
 export function hasAnyValue(form: ItemFormValues): boolean {
   return Object.values(form.values).some((value) =>
     typeof value === 'string' ? value.trim() !== '' : value,

@@ -8,7 +8,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { formatListValue } from './format-value';
 import { TablePager } from './table-pager';
 
-export const itemsPageSize = 25;
+const itemsPageSize = 25;
 
 type ItemsTableProps = {
   items: ListItem[];

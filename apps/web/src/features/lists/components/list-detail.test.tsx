@@ -1,10 +1,10 @@
 import type { List } from '@graphium/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import { buildList, listId, storeProperties } from './list-fixtures';
 
 const listUrl = `/lists/${listId}`;
@@ -35,7 +35,7 @@ describe('List detail', () => {
       expect(screen.getByRole('link', { name: 'Items' })).toHaveAttribute('aria-current', 'page'),
     );
 
-    await userEvent.setup().click(screen.getByRole('link', { name: 'Properties' }));
+    await setupUser().click(screen.getByRole('link', { name: 'Properties' }));
     expect(router.state.location.pathname).toBe(`/settings/lists/${listId}/properties`);
     expect(await screen.findByRole('heading', { name: 'Properties' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Properties' })).toHaveAttribute('aria-current', 'page');
@@ -67,7 +67,7 @@ describe('List detail', () => {
       },
     });
     renderApp(`/settings/lists/${listId}`);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('List published successfully!')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('List detail', () => {
       },
     });
     renderApp(`/settings/lists/${listId}`);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Archive' }));
     const dialog = await screen.findByRole('dialog', { name: 'Archive List' });
@@ -117,7 +117,7 @@ describe('List detail', () => {
       patch: { [listUrl]: (body) => ({ ...buildList(), ...(body as object) }) },
     });
     renderApp(`/settings/lists/${listId}`);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Edit List' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit List' });
@@ -169,7 +169,7 @@ describe('Properties tab', () => {
       },
     });
     renderApp(`/settings/lists/${listId}/properties`);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Add Property' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Property' });
@@ -217,7 +217,7 @@ describe('Properties tab', () => {
       },
     });
     renderApp(`/settings/lists/${listId}/properties`);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Head count' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Property' });

@@ -31,7 +31,10 @@ const backLink = (
   </Link>
 );
 
-/** List detail (part 1 §2): back link, name, status, description, actions and the two tabs. */
+/**
+ * List detail (docs/product-rules.md#lookup-lists): back link, name, status, description, actions and the two
+ * tabs.
+ */
 export function ListDetail({ listId, canEdit, children }: ListDetailProps) {
   const list = useList(listId);
   useDocumentTitle(list.data?.listName ?? 'List');

@@ -4,9 +4,7 @@ import type { List, ListItem, ListProperty } from '@graphium/shared';
 
 export const listId = '5a0c1d2e-3f40-4b51-9c62-7d8e9fa0b1c2';
 
-export function buildProperty(
-  overrides: Partial<ListProperty> & Pick<ListProperty, 'id' | 'name'>,
-): ListProperty {
+function buildProperty(overrides: Partial<ListProperty> & Pick<ListProperty, 'id' | 'name'>): ListProperty {
   return {
     displayName: overrides.name,
     description: `About ${overrides.name}`,

@@ -1,12 +1,9 @@
 import { type CreateListInput, createListSchema, type List } from '@graphium/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { FormDialog, sameNames, showServerFieldErrors, useWhenOpened } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
-import { getErrorDetails } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useCreateList } from '../api/create-list';
 import { useUpdateList } from '../api/update-list';
@@ -22,7 +19,10 @@ type ListFormModalProps = {
   onCreated?: (list: List) => void;
 };
 
-/** Create List (part 1 §5) and Edit List: a name of 2 to 99 characters and an optional description. */
+/**
+ * Create List (docs/product-rules.md#lookup-lists) and Edit List: a name of 2 to 99 characters and an
+ * optional description.
+ */
 export function ListFormModal({ isOpen, onOpenChange, list, onCreated }: ListFormModalProps) {
   const createList = useCreateList();
   const updateList = useUpdateList();
@@ -40,11 +40,7 @@ export function ListFormModal({ isOpen, onOpenChange, list, onCreated }: ListFor
     defaultValues: defaults,
   });
 
-  // Opening the dialog starts from the list as it is now.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
-  useEffect(() => {
-    if (isOpen) reset(defaults);
-  }, [isOpen]);
+  useWhenOpened(isOpen, () => reset(defaults));
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -63,50 +59,35 @@ export function ListFormModal({ isOpen, onOpenChange, list, onCreated }: ListFor
         onCreated?.(created);
       }
     } catch (error) {
-      const details = getErrorDetails(error);
-      if (details.listName) setError('listName', { message: details.listName });
-      if (details.listDescription) setError('listDescription', { message: details.listDescription });
+      showServerFieldErrors(error, setError, sameNames(['listName', 'listDescription']));
       return;
     }
     onOpenChange(false);
   });
 
   return (
-    <Modal
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       title={isEditing ? 'Edit List' : 'Create List'}
       description={isEditing ? undefined : 'A list holds lookup data your surveys can use.'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isEditing
-              ? isSubmitting
-                ? 'Saving...'
-                : 'Save Changes'
-              : isSubmitting
-                ? 'Creating...'
-                : 'Create List'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel={isEditing ? 'Save Changes' : 'Create List'}
+      pendingLabel={isEditing ? 'Saving...' : 'Creating...'}
     >
-      <form id={formId} onSubmit={onSubmit} className="space-y-5" noValidate>
-        <TextField
-          label="List Name"
-          autoComplete="off"
-          error={errors.listName?.message}
-          {...register('listName')}
-        />
-        <TextAreaField
-          label="Description (optional)"
-          error={errors.listDescription?.message}
-          {...register('listDescription')}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="List Name"
+        autoComplete="off"
+        error={errors.listName?.message}
+        {...register('listName')}
+      />
+      <TextAreaField
+        label="Description (optional)"
+        error={errors.listDescription?.message}
+        {...register('listDescription')}
+      />
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 import type { List } from '@graphium/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import { buildItem, buildList, listId } from './list-fixtures';
 
 const listUrl = `/lists/${listId}`;
@@ -52,7 +52,7 @@ describe('Items table', () => {
       },
     });
     renderApp(itemsPath);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Archive S1' }));
     expect(await screen.findByText('List item archived successfully!')).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('Items table', () => {
     expect(await screen.findByRole('cell', { name: 'C25' })).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'C26' })).not.toBeInTheDocument();
     expect(screen.getByText('Showing 1-25 of 30 items')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('cell', { name: 'C30' })).toBeInTheDocument();
   });
 });
@@ -83,7 +83,7 @@ describe('Add/Edit Item form', () => {
   it('states that properties must exist first', async () => {
     withList(() => buildList({ listProperties: [], listItems: [] }));
     renderApp(itemsPath);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     expect(await screen.findByText('Properties must exist first')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
@@ -97,7 +97,7 @@ describe('Add/Edit Item form', () => {
       post: { [`${listUrl}/item`]: () => buildItem(3, {}) },
     });
     renderApp(itemsPath);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Add Item' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Item' });
@@ -142,7 +142,7 @@ describe('Add/Edit Item form', () => {
       },
     });
     renderApp(itemsPath);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Edit S1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Item' });

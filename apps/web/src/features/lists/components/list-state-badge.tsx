@@ -1,7 +1,7 @@
 import { type ListState, listStateLabels } from '@graphium/shared';
 import clsx from 'clsx';
 
-// Part 1 §4: published green, draft yellow, unpublished red; archived gray.
+// docs/product-rules.md#lookup-lists: published green, draft yellow, unpublished red; archived gray.
 const stateClasses: Record<ListState, string> = {
   PUBLISHED: 'bg-green-50 text-green-800 ring-green-600/20',
   DRAFT: 'bg-yellow-50 text-yellow-800 ring-yellow-600/30',

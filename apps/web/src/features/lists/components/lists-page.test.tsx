@@ -1,10 +1,10 @@
 import type { ListSummary, ListsResponse } from '@graphium/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import { buildList, listId } from './list-fixtures';
 
 function summary(index: number, overrides: Partial<ListSummary> = {}): ListSummary {
@@ -56,7 +56,7 @@ describe('Lists settings page', () => {
     expect(screen.getByText('Unpublished')).toHaveClass('bg-red-50');
     expect(screen.getByText('Archived')).toHaveClass('bg-gray-100');
 
-    await userEvent.setup().click(within(storesRow).getByText('4'));
+    await setupUser().click(within(storesRow).getByText('4'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/settings/lists/${listId}/items`));
   });
 
@@ -78,7 +78,7 @@ describe('Lists settings page', () => {
     expect(screen.queryAllByTestId('list-placeholder-row')).toHaveLength(0);
     expect(screen.getAllByRole('row')).toHaveLength(11);
     expect(screen.getByText('Showing 1-10 of 23 lists')).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Showing 21-23 of 23 lists')).toBeInTheDocument();
@@ -105,7 +105,7 @@ describe('Lists settings page', () => {
     expect(
       screen.getByText('There was an error loading your lists. Please check your connection and try again.'),
     ).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('link', { name: 'List 1' })).toBeInTheDocument();
   });
 
@@ -119,7 +119,7 @@ describe('Lists settings page', () => {
       post: { '/lists/': () => buildList({ listProperties: [], listItems: [] }) },
     });
     const { router } = renderApp('/settings/lists');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     expect(await screen.findByText('No lists yet')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Create List' })[0]!);
@@ -159,7 +159,7 @@ describe('Lists settings page', () => {
       },
     });
     renderApp('/settings/lists');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Create List' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create List' });
     await user.type(within(dialog).getByLabelText('List Name'), 'Stores');

@@ -19,9 +19,12 @@ type ListsTableProps = {
   onEdit: (list: ListSummary) => void;
 };
 
-export const listPath = (listId: string) => `/settings/lists/${listId}`;
+const listPath = (listId: string) => `/settings/lists/${listId}`;
 
-/** Part 1 §2 and §9: List Name, Properties, Status, Edit; 10 a page; 5 placeholder rows while loading. */
+/**
+ * docs/product-rules.md#lookup-lists: List Name, Properties, Status, Edit; 10 a page; 5 placeholder rows
+ * while loading.
+ */
 export function ListsTable({ lists, canEdit, onEdit }: ListsTableProps) {
   const navigate = useNavigate();
   const columns = useMemo<ColumnDef<ListSummary>[]>(

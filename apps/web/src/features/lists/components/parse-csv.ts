@@ -1,5 +1,6 @@
 import { maxListImportRows } from '@graphium/shared';
 import Papa from 'papaparse';
+import { formatNumber } from '@/lib/format';
 
 export type ParsedCsv =
   | { ok: true; headers: string[]; rows: Record<string, string>[] }
@@ -29,7 +30,7 @@ export function parseItemsCsv(text: string): ParsedCsv {
     return {
       ok: false,
       errors: [
-        `This file has ${rows.length.toLocaleString('en-US')} rows. You can import at most ${maxListImportRows.toLocaleString('en-US')} rows at a time. Split the file and import it in parts.`,
+        `This file has ${formatNumber(rows.length)} rows. You can import at most ${formatNumber(maxListImportRows)} rows at a time. Split the file and import it in parts.`,
       ],
     };
   }

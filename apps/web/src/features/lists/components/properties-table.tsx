@@ -12,7 +12,10 @@ type PropertiesTableProps = {
   onEdit: (property: ListProperty) => void;
 };
 
-/** Part 1 §2: Display Name (an eye marks the default label), Type, Description, Active/Inactive, Edit. */
+/**
+ * docs/product-rules.md#properties-and-questions: Display Name (an eye marks the default label), Type,
+ * Description, Active/Inactive, Edit.
+ */
 export function PropertiesTable({ properties, canEdit, onEdit }: PropertiesTableProps) {
   const columns = useMemo<ColumnDef<ListProperty>[]>(
     () => [

@@ -6,14 +6,11 @@ import {
   listPropertyTypes,
 } from '@graphium/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { FormDialog, showServerFieldErrors, useWhenOpened } from '@/components/ui/form-dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
-import { getErrorDetails } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useCreateListProperty } from '../api/create-list-property';
 import { useUpdateListProperty } from '../api/update-list-property';
@@ -45,7 +42,10 @@ function valuesOf(property: ListProperty | undefined): ListPropertyInput {
   };
 }
 
-/** Add/Edit Property (part 1 §5): name, display name and description required; one of six types. */
+/**
+ * Add/Edit Property (docs/product-rules.md#properties-and-questions): name, display name and description
+ * required; one of six types.
+ */
 export function PropertyFormModal({
   listId,
   isOpen,
@@ -68,10 +68,7 @@ export function PropertyFormModal({
     defaultValues: valuesOf(property),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start from the property as it is on opening
-  useEffect(() => {
-    if (isOpen) reset(valuesOf(property));
-  }, [isOpen]);
+  useWhenOpened(isOpen, () => reset(valuesOf(property)));
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -92,11 +89,9 @@ export function PropertyFormModal({
         });
       }
     } catch (error) {
-      const details = getErrorDetails(error);
-      for (const field of fieldNames) {
-        const message = details[`listProperty.${field}`];
-        if (message) setError(field, { message });
-      }
+      showServerFieldErrors(error, setError, (name) =>
+        fieldNames.find((field) => name === `listProperty.${field}`),
+      );
       return;
     }
     onOpenChange(false);
@@ -106,69 +101,62 @@ export function PropertyFormModal({
     defaultLabelName && defaultLabelName !== property?.displayName ? defaultLabelName : undefined;
 
   return (
-    <Modal
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       title={isEditing ? 'Edit Property' : 'Add Property'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : isEditing ? 'Save Changes' : 'Add Property'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel={isEditing ? 'Save Changes' : 'Add Property'}
+      pendingLabel="Saving..."
     >
-      <form id={formId} onSubmit={onSubmit} className="space-y-5" noValidate>
-        <TextField
-          label="Property Name"
-          autoComplete="off"
-          spellCheck={false}
-          hint="The key of the values, and a CSV column header. Letters, digits, hyphens and underscores."
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="Display Name"
-          autoComplete="off"
-          error={errors.displayName?.message}
-          {...register('displayName')}
-        />
-        <TextField
-          label="Description"
-          autoComplete="off"
-          error={errors.description?.message}
-          {...register('description')}
-        />
-        <Controller
-          control={control}
-          name="type"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label="Type"
-              name={field.name}
-              value={field.value}
-              onValueChange={field.onChange}
-              options={typeOptions}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <CheckboxField label="Active (shown in the items table and the item form)" {...register('active')} />
-        <CheckboxField
-          label="Default label (items are shown by this value in surveys)"
-          hint={
-            otherDefault ? (
-              <p className="mt-1 ml-7 text-sm text-gray-600">
-                Choosing it replaces {otherDefault} as the default label.
-              </p>
-            ) : undefined
-          }
-          {...register('isDefaultLabel')}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Property Name"
+        autoComplete="off"
+        spellCheck={false}
+        hint="The key of the values, and a CSV column header. Letters, digits, hyphens and underscores."
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label="Display Name"
+        autoComplete="off"
+        error={errors.displayName?.message}
+        {...register('displayName')}
+      />
+      <TextField
+        label="Description"
+        autoComplete="off"
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <Controller
+        control={control}
+        name="type"
+        render={({ field, fieldState }) => (
+          <SelectField
+            label="Type"
+            name={field.name}
+            value={field.value}
+            onValueChange={field.onChange}
+            options={typeOptions}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <CheckboxField label="Active (shown in the items table and the item form)" {...register('active')} />
+      <CheckboxField
+        label="Default label (items are shown by this value in surveys)"
+        hint={
+          otherDefault ? (
+            <p className="mt-1 ml-7 text-sm text-gray-600">
+              Choosing it replaces {otherDefault} as the default label.
+            </p>
+          ) : undefined
+        }
+        {...register('isDefaultLabel')}
+      />
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { logoKeys } from './query-keys';
 
-export async function deleteLogo(): Promise<DeleteLogoResponse> {
+async function deleteLogo(): Promise<DeleteLogoResponse> {
   const response = await apiClient.delete<DeleteLogoResponse>('/customers/logo');
   return response.data;
 }

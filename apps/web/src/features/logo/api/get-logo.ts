@@ -4,11 +4,14 @@ import { apiBaseUrl, apiClient, getErrorStatus } from '@/lib/api-client';
 import { shouldRetry } from '@/lib/query-client';
 import { logoKeys } from './query-keys';
 
-/** Part 1 §7 and §9: a 404 means "no logo" and is not retried; other failures up to 3 times. */
+/**
+ * docs/product-rules.md#logo-and-api-keys: a 404 means "no logo" and is not retried; other failures up to 3
+ * times.
+ */
 const logoFetchRetries = 3;
 
 /** `null` when the customer has no logo yet (the server answers 404). */
-export async function getLogo(): Promise<CustomerLogo | null> {
+async function getLogo(): Promise<CustomerLogo | null> {
   try {
     const response = await apiClient.get<CustomerLogo>('/customers/logo');
     return response.data;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { logoKeys } from './query-keys';
 
-export async function uploadLogo(file: File): Promise<CustomerLogo> {
+async function uploadLogo(file: File): Promise<CustomerLogo> {
   const form = new FormData();
   form.append(logoFieldName, file, file.name);
   const response = await apiClient.post<CustomerLogo>('/customers/logo/upload', form);

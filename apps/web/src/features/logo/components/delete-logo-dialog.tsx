@@ -7,7 +7,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useDeleteLogo } from '../api/delete-logo';
 
-export const deleteLogoConfirmation = 'Are you sure you want to delete the current logo?';
+const deleteLogoConfirmation = 'Are you sure you want to delete the current logo?';
 
 type DeleteLogoDialogProps = {
   isOpen: boolean;

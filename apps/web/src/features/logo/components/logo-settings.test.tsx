@@ -5,11 +5,11 @@ import {
   logoTypeErrorMessage,
 } from '@graphium/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import { logoQueryOptions } from '../api/get-logo';
 
 const currentLogo: CustomerLogo = {
@@ -78,7 +78,7 @@ describe('Logo settings', () => {
   it('refuses a file of the wrong type in the browser, inline and in a toast, without uploading', async () => {
     const calls = mockApi({ get: { '/accounts/startup': () => buildStartup(), '/customers/logo': noLogo } });
     renderApp('/settings/logo');
-    const user = userEvent.setup({ applyAccept: false });
+    const user = setupUser({ applyAccept: false });
 
     await screen.findByText('No logo yet');
     await user.upload(fileInput(), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
@@ -93,7 +93,7 @@ describe('Logo settings', () => {
   it('refuses a file over 2 MB in the browser', async () => {
     const calls = mockApi({ get: { '/accounts/startup': () => buildStartup(), '/customers/logo': noLogo } });
     renderApp('/settings/logo');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await screen.findByText('No logo yet');
     await user.upload(fileInput(), pngFile('huge.png', logoMaxBytes + 1));
@@ -106,7 +106,7 @@ describe('Logo settings', () => {
   it('previews a chosen file before saving, and Cancel discards it', async () => {
     mockApi({ get: { '/accounts/startup': () => buildStartup(), '/customers/logo': noLogo } });
     renderApp('/settings/logo');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await screen.findByText('No logo yet');
     await user.upload(fileInput(), pngFile());
@@ -149,7 +149,7 @@ describe('Logo settings', () => {
       },
     });
     renderApp('/settings/logo');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await screen.findByText('No logo yet');
     await user.upload(fileInput(), pngFile());
@@ -178,7 +178,7 @@ describe('Logo settings', () => {
       },
     });
     renderApp('/settings/logo');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await screen.findByText('No logo yet');
     await user.upload(fileInput(), pngFile());
@@ -198,7 +198,7 @@ describe('Logo settings', () => {
       },
     });
     renderApp('/settings/logo');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await screen.findByText('No logo yet');
     await user.upload(fileInput(), pngFile());
@@ -222,7 +222,7 @@ describe('Logo settings', () => {
       },
     });
     renderApp('/settings/logo');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Delete Logo' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete Logo' });
@@ -251,7 +251,7 @@ describe('Logo settings', () => {
       },
     });
     renderApp('/settings/logo');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Delete Logo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Logo' });

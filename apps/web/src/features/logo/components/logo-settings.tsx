@@ -4,19 +4,23 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { formatDateTime, formatFileSize } from '@/lib/format';
 import { toImageSource, useLogo } from '../api/get-logo';
 import { DeleteLogoDialog } from './delete-logo-dialog';
-import { formatContentType, formatDateTime, formatFileSize } from './format';
+import { formatContentType } from './format';
 import { LogoUploadForm } from './logo-upload-form';
 
-export const logoLoadErrorMessage = 'Failed to load the logo. Please try again.';
+const logoLoadErrorMessage = 'Failed to load the logo. Please try again.';
 
 type LogoSettingsProps = {
   /** Only admins may change the logo; the server enforces it too. */
   canEdit: boolean;
 };
 
-/** Settings → Logo (part 1 §2): the current logo, Delete Logo, and an upload with preview. */
+/**
+ * Settings → Logo (docs/product-rules.md#logo-and-api-keys): the current logo, Delete Logo, and an upload
+ * with preview.
+ */
 export function LogoSettings({ canEdit }: LogoSettingsProps) {
   const logo = useLogo();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);

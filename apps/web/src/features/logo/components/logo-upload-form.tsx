@@ -6,11 +6,11 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { StatusMessage } from '@/components/ui/status-message';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatFileSize } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
 import { useUploadLogo } from '../api/upload-logo';
-import { formatFileSize } from './format';
 
-export const logoFileHint = 'PNG, JPG, JPEG, SVG, GIF or WEBP, up to 2 MB.';
+const logoFileHint = 'PNG, JPG, JPEG, SVG, GIF or WEBP, up to 2 MB.';
 
 function usePreview(file: File | undefined): string | undefined {
   const [preview, setPreview] = useState<string>();
@@ -25,7 +25,7 @@ function usePreview(file: File | undefined): string | undefined {
   return preview;
 }
 
-/** Choose or drop a file, see it, then Save or Cancel (part 1 §2). */
+/** Choose or drop a file, see it, then Save or Cancel (docs/product-rules.md#logo-and-api-keys). */
 export function LogoUploadForm() {
   const inputId = useId();
   const hintId = useId();
@@ -38,7 +38,8 @@ export function LogoUploadForm() {
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
-    // Part 1 §5, checked before anything is sent; the server checks the bytes again.
+    // docs/product-rules.md#logo-and-api-keys, checked before anything is sent; the server checks the bytes
+    // again.
     const problem = findLogoFileError(chosen);
     if (problem) {
       setFile(undefined);

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { notificationKeys } from './query-keys';
 
-export async function addSuppression(input: AddSuppressionInput): Promise<Suppression> {
+async function addSuppression(input: AddSuppressionInput): Promise<Suppression> {
   const response = await apiClient.post<Suppression>('/workspace/suppressions', input);
   return response.data;
 }

@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { notificationKeys } from './query-keys';
 
-export async function getNotificationSettings(): Promise<NotificationSettings> {
+async function getNotificationSettings(): Promise<NotificationSettings> {
   const response = await apiClient.get<NotificationSettings>('/workspace/notification-settings');
   return response.data;
 }
 
-export function notificationSettingsQueryOptions() {
+function notificationSettingsQueryOptions() {
   return queryOptions({ queryKey: notificationKeys.settings(), queryFn: getNotificationSettings });
 }
 

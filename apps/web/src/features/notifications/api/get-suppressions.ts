@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { notificationKeys } from './query-keys';
 
-export async function getSuppressions(): Promise<SuppressionsResponse> {
+async function getSuppressions(): Promise<SuppressionsResponse> {
   const response = await apiClient.get<SuppressionsResponse>('/workspace/suppressions');
   return response.data;
 }
 
-export function suppressionsQueryOptions() {
+function suppressionsQueryOptions() {
   return queryOptions({ queryKey: notificationKeys.suppressions(), queryFn: getSuppressions });
 }
 

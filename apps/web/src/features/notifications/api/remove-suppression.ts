@@ -3,7 +3,7 @@ import { apiClient } from '@/lib/api-client';
 import { notificationKeys } from './query-keys';
 
 /** The contact is stored normalised (lower-cased e-mail or phone digits), as the list shows it. */
-export async function removeSuppression(contact: string): Promise<void> {
+async function removeSuppression(contact: string): Promise<void> {
   await apiClient.delete(`/workspace/suppressions/${encodeURIComponent(contact)}`);
 }
 

@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { notificationKeys } from './query-keys';
 
 /** Fields left out keep their value; `slackWebhookUrl: null` removes the webhook. */
-export async function updateNotificationSettings(
+async function updateNotificationSettings(
   input: UpdateNotificationSettingsInput,
 ): Promise<NotificationSettings> {
   const response = await apiClient.put<NotificationSettings>('/workspace/notification-settings', input);

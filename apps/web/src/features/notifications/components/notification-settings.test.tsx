@@ -1,11 +1,11 @@
 import type { NotificationSettings, SuppressionsResponse } from '@graphium/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 
 const settingsPath = '/workspace/notification-settings';
 const suppressionsPath = '/workspace/suppressions';
@@ -58,7 +58,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Notifications settings (issue 7)', () => {
+describe('Notifications settings (decision 008)', () => {
   it('is reachable from the settings sidebar', async () => {
     mockApi({
       get: {
@@ -69,7 +69,7 @@ describe('Notifications settings (issue 7)', () => {
     });
     renderApp('/settings/users');
     const link = await screen.findByRole('link', { name: 'Notifications' });
-    await userEvent.setup().click(link);
+    await setupUser().click(link);
     expect(await screen.findByRole('heading', { name: 'Notifications', level: 2 })).toBeInTheDocument();
   });
 
@@ -87,7 +87,7 @@ describe('Notifications settings (issue 7)', () => {
       return current;
     });
     renderApp('/settings/notifications');
-    const user = userEvent.setup();
+    const user = setupUser();
     const slack = await screen.findByRole('region', { name: 'Slack' }).then(() => sectionOf('Slack'));
     expect(slack.getByText('Not connected')).toBeInTheDocument();
     const input = slack.getByLabelText('Slack webhook URL');
@@ -129,7 +129,7 @@ describe('Notifications settings (issue 7)', () => {
       });
     });
     renderApp('/settings/notifications');
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByRole('region', { name: 'Slack' });
     const slack = sectionOf('Slack');
     await user.type(slack.getByLabelText('Slack webhook URL'), 'https://10.0.0.1/hook');
@@ -147,7 +147,7 @@ describe('Notifications settings (issue 7)', () => {
     });
     const bodies = mockPut(() => buildSettings());
     renderApp('/settings/notifications');
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByRole('region', { name: 'Slack' });
     const slack = sectionOf('Slack');
     expect(slack.getByLabelText('Slack webhook URL')).toHaveValue('https://hooks.slack.com/services/a');
@@ -167,7 +167,7 @@ describe('Notifications settings (issue 7)', () => {
     });
     const bodies = mockPut((body) => buildSettings(body as Partial<NotificationSettings>));
     renderApp('/settings/notifications');
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByRole('region', { name: 'Quiet hours' });
     const quiet = sectionOf('Quiet hours');
     const start = quiet.getByLabelText('Quiet hours start');
@@ -206,7 +206,7 @@ describe('Notifications settings (issue 7)', () => {
       delete: { [`${suppressionsPath}/5551234567`]: () => undefined },
     });
     renderApp('/settings/notifications');
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByText('grace@example.com')).toBeInTheDocument();
     const list = sectionOf('Suppression list');
     expect(list.getByText('(555) 123-4567')).toBeInTheDocument();
@@ -253,7 +253,7 @@ describe('Notifications settings (issue 7)', () => {
       },
     });
     renderApp('/settings/notifications');
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByText('No suppressed contacts')).toBeInTheDocument();
     const list = sectionOf('Suppression list');
     await user.type(list.getByLabelText('E-mail address or phone number'), '5551234567');

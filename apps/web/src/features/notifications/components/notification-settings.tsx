@@ -6,7 +6,7 @@ import { QuietHoursForm } from './quiet-hours-form';
 import { SlackWebhookForm } from './slack-webhook-form';
 import { SuppressionList } from './suppression-list';
 
-export const notificationSettingsLoadErrorMessage = 'Failed to load notification settings. Please try again.';
+const notificationSettingsLoadErrorMessage = 'Failed to load notification settings. Please try again.';
 
 type NotificationSettingsProps = {
   /** Admins change the Slack webhook and quiet hours (the server checks it too). */
@@ -15,7 +15,7 @@ type NotificationSettingsProps = {
   canManageSuppressions: boolean;
 };
 
-/** Settings → Notifications (issue 7): Slack webhook, quiet hours, suppression list. */
+/** Settings → Notifications (decision 008): Slack webhook, quiet hours, suppression list. */
 export function NotificationSettings({
   canManageSettings,
   canManageSuppressions,

@@ -18,7 +18,7 @@ type SlackWebhookFormProps = {
   canEdit: boolean;
 };
 
-/** The Slack incoming webhook alerts post to (issue 7); the server checks where it points. */
+/** The Slack incoming webhook alerts post to (decision 008); the server checks where it points. */
 export function SlackWebhookForm({ slackWebhookUrl, canEdit }: SlackWebhookFormProps) {
   const updateSettings = useUpdateNotificationSettings();
   const {

@@ -26,20 +26,20 @@ import { useSuppressions } from '../api/get-suppressions';
 import { useRemoveSuppression } from '../api/remove-suppression';
 import { SettingsSection } from './settings-section';
 
-export const suppressionsLoadErrorMessage = 'Failed to load the suppression list. Please try again.';
+const suppressionsLoadErrorMessage = 'Failed to load the suppression list. Please try again.';
 
 const reasonLabels: Record<SuppressionReason, string> = {
   unsubscribed: 'Unsubscribed',
   'added-by-staff': 'Added by staff',
 };
 
-export function formatContact(suppression: Pick<Suppression, 'contact' | 'contactType'>): string {
+function formatContact(suppression: Pick<Suppression, 'contact' | 'contactType'>): string {
   return suppression.contactType === 'phone' ? formatPhoneNumber(suppression.contact) : suppression.contact;
 }
 
 type SuppressionListProps = { canEdit: boolean };
 
-/** Contacts this workspace never messages (issue 7): unsubscribed or added by staff. */
+/** Contacts this workspace never messages (decision 008): unsubscribed or added by staff. */
 export function SuppressionList({ canEdit }: SuppressionListProps) {
   const suppressions = useSuppressions();
   const [removed, setRemoved] = useState<Suppression>();

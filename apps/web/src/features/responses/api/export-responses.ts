@@ -1,9 +1,10 @@
 import type { ExportFormat } from '@graphium/shared';
 import { apiBaseUrl } from '@/lib/api-client';
-import { type SurveyResponsesParams, toResponsesQuery } from './get-survey-responses';
+import { toResponsesQuery } from './get-survey-responses';
+import type { SurveyResponsesParams } from './query-keys';
 
 /**
- * `GET /surveys/export?surveyTemplateId&filters&format` (ARCHITECTURE.md §3): a plain link, so
+ * `GET /surveys/export?surveyTemplateId&filters&format` (docs/architecture.md): a plain link, so
  * the browser streams the file to disk instead of holding it in memory.
  */
 export function exportResponsesUrl(

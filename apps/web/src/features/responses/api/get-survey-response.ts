@@ -5,14 +5,14 @@ import { surveysStaleTimeMs } from './get-survey-responses';
 import { responseKeys } from './query-keys';
 
 /** The staff view of one response (`GET /surveys/{id}` is the respondent page's). */
-export async function getSurveyResponse(surveyId: string): Promise<SurveyResponseDetail> {
+async function getSurveyResponse(surveyId: string): Promise<SurveyResponseDetail> {
   const response = await apiClient.get<SurveyResponseDetail>(
     `/surveys/${encodeURIComponent(surveyId)}/response`,
   );
   return response.data;
 }
 
-export function surveyResponseQueryOptions(surveyId: string) {
+function surveyResponseQueryOptions(surveyId: string) {
   return queryOptions({
     queryKey: responseKeys.detail(surveyId),
     queryFn: () => getSurveyResponse(surveyId),

@@ -1,28 +1,13 @@
-import {
-  type ResponseFilter,
-  type responsesIncludeValues,
-  type SurveyResponsesList,
-  serializeResponseFilters,
-} from '@graphium/shared';
+import { type SurveyResponsesList, serializeResponseFilters } from '@graphium/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { responseKeys } from './query-keys';
+import { responseKeys, type SurveyResponsesParams } from './query-keys';
 
-/** Part 2 §9: surveys stay fresh for 2 minutes (other data 5). */
+/**
+ * docs/product-rules.md#responses-list-filters-paging-export: surveys stay fresh for 2 minutes (other data
+ * 5).
+ */
 export const surveysStaleTimeMs = 2 * 60 * 1000;
-
-export type SurveyResponsesParams = {
-  surveyTemplateId: string;
-  page: number;
-  limit: number;
-  /** Complete filters only: empty ones are never sent (part 2 §5). */
-  filters: ResponseFilter[];
-  /** The date range on the sending time, as instants: from inclusive, to exclusive. */
-  sentFrom?: string | undefined;
-  sentTo?: string | undefined;
-  /** Each screen asks for its own part: the list its rows, the summary its figures. */
-  include: (typeof responsesIncludeValues)[number];
-};
 
 /** The query string of the list and the export: only what is set. */
 export function toResponsesQuery(params: Omit<SurveyResponsesParams, 'page' | 'limit' | 'include'>) {
@@ -34,8 +19,11 @@ export function toResponsesQuery(params: Omit<SurveyResponsesParams, 'page' | 'l
   return query;
 }
 
-/** `GET /surveys?surveyTemplateId&page&limit&filters` (part 2 §7). */
-export async function getSurveyResponses(params: SurveyResponsesParams): Promise<SurveyResponsesList> {
+/**
+ * `GET /surveys?surveyTemplateId&page&limit&filters`
+ * (docs/product-rules.md#responses-list-filters-paging-export).
+ */
+async function getSurveyResponses(params: SurveyResponsesParams): Promise<SurveyResponsesList> {
   const response = await apiClient.get<SurveyResponsesList>('/surveys', {
     params: {
       ...toResponsesQuery(params),
@@ -47,7 +35,7 @@ export async function getSurveyResponses(params: SurveyResponsesParams): Promise
   return response.data;
 }
 
-export function surveyResponsesQueryOptions(params: SurveyResponsesParams) {
+function surveyResponsesQueryOptions(params: SurveyResponsesParams) {
   return queryOptions({
     queryKey: responseKeys.list(params),
     queryFn: () => getSurveyResponses(params),

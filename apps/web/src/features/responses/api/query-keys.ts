@@ -1,9 +1,24 @@
-import type { SurveyResponsesParams } from './get-survey-responses';
+import type { ResponseFilter, responsesIncludeValues } from '@graphium/shared';
+
+export type SurveyResponsesParams = {
+  surveyTemplateId: string;
+  page: number;
+  limit: number;
+  /**
+   * Complete filters only: empty ones are never sent
+   * (docs/product-rules.md#responses-list-filters-paging-export).
+   */
+  filters: ResponseFilter[];
+  /** The date range on the sending time, as instants: from inclusive, to exclusive. */
+  sentFrom?: string | undefined;
+  sentTo?: string | undefined;
+  /** Each screen asks for its own part: the list its rows, the summary its figures. */
+  include: (typeof responsesIncludeValues)[number];
+};
 
 export const responseKeys = {
   all: ['responses'] as const,
   lists: () => [...responseKeys.all, 'list'] as const,
   list: (params: SurveyResponsesParams) => [...responseKeys.lists(), params] as const,
   detail: (surveyId: string) => [...responseKeys.all, 'detail', surveyId] as const,
-  lookupList: (listId: string) => [...responseKeys.all, 'lookup-list', listId] as const,
 };

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { formatPercent } from './format';
+import { formatPercent } from '@/lib/format';
 import { scoreClasses } from './score-colors';
 
 type CompositeScoreDotsProps = {
@@ -8,7 +8,10 @@ type CompositeScoreDotsProps = {
   questionScores: ReadonlyArray<{ questionId: string; percentage: number; label?: string | undefined }>;
 };
 
-/** Part 2 §2: a dot per question coloured by its score, plus the rounded overall percent, or 'No score'. */
+/**
+ * docs/product-rules.md#scores-grades-and-benchmarks: a dot per question coloured by its score, plus the
+ * rounded overall percent, or 'No score'.
+ */
 export function CompositeScoreDots({ overallPercentage, questionScores }: CompositeScoreDotsProps) {
   if (overallPercentage === null || overallPercentage === undefined) {
     return <span className="text-gray-600">No score</span>;

@@ -7,7 +7,7 @@ type DateRangeFilterProps = {
   onChange: (range: { from: string | undefined; to: string | undefined }) => void;
 };
 
-/** The sending-date range (issue 6): local days, both ends included. */
+/** The sending-date range (decision 007): local days, both ends included. */
 export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
   const fromId = useId();
   const toId = useId();

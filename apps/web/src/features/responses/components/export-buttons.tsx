@@ -1,11 +1,11 @@
 import { Download } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { exportResponsesUrl } from '../api/export-responses';
-import type { SurveyResponsesParams } from '../api/get-survey-responses';
+import type { SurveyResponsesParams } from '../api/query-keys';
 
 type ExportButtonsProps = { params: Omit<SurveyResponsesParams, 'page' | 'limit' | 'include'> };
 
-/** Export CSV / Export XLSX of the responses matching the current filters (issue 6). */
+/** Export CSV / Export XLSX of the responses matching the current filters (decision 007). */
 export function ExportButtons({ params }: ExportButtonsProps) {
   return (
     <>

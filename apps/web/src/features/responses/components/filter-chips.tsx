@@ -1,7 +1,7 @@
 import type { ResponseFilter, SurveyQuestion } from '@graphium/shared';
 import { X } from 'lucide-react';
+import { formatCalendarDay } from '@/lib/format';
 import { describeFilter, filterSentence } from './filter-rules';
-import { formatDay } from './format';
 
 type FilterChipsProps = {
   filters: ResponseFilter[];
@@ -19,14 +19,17 @@ const chipClasses =
 const removeClasses =
   'rounded-full p-0.5 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600';
 
-export function rangeSentence(from: string | undefined, to: string | undefined): string | undefined {
-  if (from && to) return `Sent ${formatDay(from)} to ${formatDay(to)}`;
-  if (from) return `Sent from ${formatDay(from)}`;
-  if (to) return `Sent until ${formatDay(to)}`;
+function rangeSentence(from: string | undefined, to: string | undefined): string | undefined {
+  if (from && to) return `Sent ${formatCalendarDay(from)} to ${formatCalendarDay(to)}`;
+  if (from) return `Sent from ${formatCalendarDay(from)}`;
+  if (to) return `Sent until ${formatCalendarDay(to)}`;
   return undefined;
 }
 
-/** Part 2 §2: the active filters as chips, each removable, with Clear all. */
+/**
+ * docs/product-rules.md#responses-list-filters-paging-export: the active filters as chips, each removable,
+ * with Clear all.
+ */
 export function FilterChips({
   filters,
   questions,

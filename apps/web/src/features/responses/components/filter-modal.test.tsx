@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import { mockResponsesServer, northItemId, npsId, pagedList, storeId, versionId } from './responses-fixtures';
 
 const listUrl = `/survey-templates/${versionId}/responses?tab=survey-responses`;
@@ -15,11 +16,11 @@ async function openModal(user: ReturnType<typeof userEvent.setup>) {
   return within(await screen.findByRole('dialog', { name: 'Filter Responses' }));
 }
 
-describe('Filter Responses modal (part 2 §5)', () => {
+describe('Filter Responses modal (docs/product-rules.md#responses-list-filters-paging-export)', () => {
   it('adds status and question filters, clamps numbers and replaces a filter of the same id', async () => {
     mockResponsesServer({ list: pagedList(5) });
     renderApp(listUrl);
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByText('person1@example.com');
     const modal = await openModal(user);
 
@@ -57,7 +58,7 @@ describe('Filter Responses modal (part 2 §5)', () => {
   it('applies the filters from page 1, shows them as chips and removes them', async () => {
     const { listCalls } = mockResponsesServer({ list: pagedList(80) });
     const { router } = renderApp(`${listUrl}&page=3`);
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByText('Showing 51 to 75 of 80 results');
     const modal = await openModal(user);
     await user.selectOptions(modal.getByLabelText('Status operator'), 'is_not');
@@ -99,7 +100,7 @@ describe('Filter Responses modal (part 2 §5)', () => {
   it('needs a non-empty contact value and never sends an empty filter', async () => {
     const { listCalls } = mockResponsesServer({ list: pagedList(5) });
     renderApp(listUrl);
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByText('person1@example.com');
     const modal = await openModal(user);
     const add = modal.getByRole('button', { name: 'Add Contact Filter' });
@@ -124,7 +125,7 @@ describe('Filter Responses modal (part 2 §5)', () => {
   it('offers a list-based question its active items and shows the chosen one by label', async () => {
     const { listCalls } = mockResponsesServer({ list: pagedList(5) });
     renderApp(listUrl);
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByText('person1@example.com');
     const modal = await openModal(user);
     await user.selectOptions(modal.getByLabelText('Question'), storeId);
@@ -153,7 +154,7 @@ describe('Filter Responses modal (part 2 §5)', () => {
   it('drops the draft on Cancel', async () => {
     const { listCalls } = mockResponsesServer({ list: pagedList(5) });
     renderApp(listUrl);
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByText('person1@example.com');
     const calls = listCalls.length;
     let modal = await openModal(user);

@@ -11,7 +11,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import type { ListChoices } from '../api/get-list';
+import type { ListChoices } from '@/features/lists/api/get-list';
 import {
   buildContactFilter,
   buildQuestionFilter,
@@ -144,7 +144,10 @@ function choiceOptions(question: SurveyQuestion, lists: Readonly<Record<string, 
   return (question.answerOptions ?? []).map((option) => ({ value: option, label: option }));
 }
 
-/** Part 2 §2, §5: 'Filter Responses' by status, contact and answers, combined with AND. */
+/**
+ * docs/product-rules.md#responses-list-filters-paging-export: 'Filter Responses' by status, contact and
+ * answers, combined with AND.
+ */
 export function FilterModal({ isOpen, onOpenChange, filters, onApply, questions, lists }: FilterModalProps) {
   const [draft, setDraft] = useState<ResponseFilter[]>(filters);
   const [statusOperator, setStatusOperator] = useState<ResponseFilterOperator>('is');

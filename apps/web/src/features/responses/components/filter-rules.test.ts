@@ -27,7 +27,7 @@ const numeric = surveyDefinitionSchema.parse({
   ],
 }).questions[0] as SurveyQuestion;
 
-describe('filter rules (part 2 §5)', () => {
+describe('filter rules (docs/product-rules.md#responses-list-filters-paging-export)', () => {
   it('clamps numeric values to the question scale as they are typed', () => {
     expect(clampFilterInput(question(npsId), '15')).toBe('10');
     expect(clampFilterInput(question(npsId), '-4')).toBe('0');
@@ -100,7 +100,7 @@ describe('filter rules (part 2 §5)', () => {
   });
 });
 
-describe('responses query string (part 2 §2, §7)', () => {
+describe('responses query string (docs/product-rules.md#responses-list-filters-paging-export)', () => {
   it('defaults to the summary, page 1 and 25 rows; an unlisted page size falls back to 25', () => {
     expect(readResponsesSearch(new URLSearchParams('pageSize=30&page=abc'))).toEqual({
       tab: 'summary',

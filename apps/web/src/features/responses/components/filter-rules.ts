@@ -20,14 +20,15 @@ import {
   toPhoneDigits,
 } from '@graphium/shared';
 
-// The Filter Responses rules (part 2 §5): which operators each filter offers, clamping of numeric
+// The Filter Responses rules (docs/product-rules.md#responses-list-filters-paging-export): which operators
+// each filter offers, clamping of numeric
 // values, one filter per id (adding replaces), and filters with an empty value never sent. A
 // filter's id is its field: `surveyState`, the contact fields, `surveyResponses.{questionId}`.
 
-export type FilterCategory = 'status' | 'contact' | 'questions';
+type FilterCategory = 'status' | 'contact' | 'questions';
 export type ContactKind = 'email' | 'phone';
 
-export const contactFields: Record<ContactKind, string> = {
+const contactFields: Record<ContactKind, string> = {
   email: emailFilterField,
   phone: phoneFilterField,
 };
@@ -45,12 +46,18 @@ export const statusOptions = responseStatusValues.map((value) => ({
   label: responseStatusLabels[value],
 }));
 
-/** A filter with something to compare against; the others are not sent (part 2 §5). */
+/**
+ * A filter with something to compare against; the others are not sent
+ * (docs/product-rules.md#responses-list-filters-paging-export).
+ */
 export function isCompleteFilter(filter: ResponseFilter): boolean {
   return typeof filter.value === 'number' ? Number.isFinite(filter.value) : filter.value.trim() !== '';
 }
 
-/** Adds a filter, replacing the one with the same id (part 2 §5: each id is active once). */
+/**
+ * Adds a filter, replacing the one with the same id
+ * (docs/product-rules.md#responses-list-filters-paging-export: each id is active once).
+ */
 export function upsertFilter(filters: readonly ResponseFilter[], filter: ResponseFilter): ResponseFilter[] {
   const index = filters.findIndex((item) => item.field === filter.field);
   if (index < 0) return [...filters, filter];
@@ -118,7 +125,7 @@ export type FilterDescription = {
 };
 
 /** How an answer value reads: list item ids as their labels, "Other: …" as written. */
-export function choiceValueLabel(value: string, listLabels: Readonly<Record<string, string>> = {}): string {
+function choiceValueLabel(value: string, listLabels: Readonly<Record<string, string>> = {}): string {
   if (readOtherAnswer(value) !== undefined) return value;
   return listLabels[value] ?? value;
 }

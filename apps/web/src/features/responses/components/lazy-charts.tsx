@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 
-// recharts is large: the charts load only when a summary shows them (issue 6).
+// recharts is large: the charts load only when a summary shows them (decision 007).
 export const LazyDistributionChart = lazy(() =>
   import('./summary-charts').then((module) => ({ default: module.DistributionChart })),
 );

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setupUser } from '@/test/user';
 import { Paginator } from './paginator';
 
 function renderPaginator(page: number, totalPages: number, pageSize = 25) {
@@ -58,7 +58,7 @@ describe('Paginator', () => {
   });
 
   it('moves by first, previous, number, next and last', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { onPageChange } = renderPaginator(5, 12);
     for (const name of ['First page', 'Previous page', 'Page 6', 'Next page', 'Last page']) {
       await user.click(screen.getByRole('button', { name }));
@@ -67,7 +67,7 @@ describe('Paginator', () => {
   });
 
   it('offers the page sizes 10, 25, 50 and 100', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { onPageSizeChange } = renderPaginator(1, 2);
     const select = screen.getByLabelText('Rows per page');
     expect(select).toHaveValue('25');

@@ -46,7 +46,8 @@ function PageButton({
 }
 
 /**
- * Part 2 §2, §9: 'Showing X to Y of Z results', the page size (10, 25, 50, 100), first, previous,
+ * docs/product-rules.md#responses-list-filters-paging-export: 'Showing X to Y of Z results', the page size
+ * (10, 25, 50, 100), first, previous,
  * next and last, and the page numbers (all up to 7 pages, else first, last, current ± 1 and
  * ellipses).
  */

@@ -1,20 +1,23 @@
 import { benchmarkDifference, isScoredQuestionType, type QuestionSummary } from '@graphium/shared';
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { formatPercent } from './format';
+import { formatPercent, formatPoints } from '@/lib/format';
 import { scoreClasses } from './score-colors';
 
-export const notEnoughDataText = 'Not enough data yet';
+const notEnoughDataText = 'Not enough data yet';
 
 /** The most given answer with its count and share: "Tyres: 12 (40%)". */
-export function popularAnswerText(question: QuestionSummary): string | undefined {
+function popularAnswerText(question: QuestionSummary): string | undefined {
   const top = question.popularResponses[0];
   if (!top) return undefined;
   const share = question.totalResponses > 0 ? (top.count / question.totalResponses) * 100 : 0;
   return `${top.label}: ${top.count} (${formatPercent(share)})`;
 }
 
-/** Part 2 §9: the difference from the benchmark, shown from 1 point on. */
+/**
+ * docs/product-rules.md#scores-grades-and-benchmarks: the difference from the benchmark, shown from 1 point
+ * on.
+ */
 export function BenchmarkValue({
   value,
   benchmark,
@@ -42,14 +45,17 @@ export function BenchmarkValue({
           <span className="sr-only">
             {difference > 0 ? 'Above the benchmark by' : 'Below the benchmark by'}
           </span>
-          {`${Math.abs(difference).toFixed(1)} pts`}
+          {formatPoints(difference)}
         </span>
       )}
     </span>
   );
 }
 
-/** Part 2 §2: Question, Responses, Average Score (or the most popular answer), Overall Benchmark. */
+/**
+ * docs/product-rules.md#scores-grades-and-benchmarks: Question, Responses, Average Score (or the most popular
+ * answer), Overall Benchmark.
+ */
 export function QuestionScoresTable({
   questions,
   hasBaseTemplate,

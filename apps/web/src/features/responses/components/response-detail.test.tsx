@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { apiError } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
-import { formatDateTime } from './format';
 import { buildDetail, mockResponsesServer, surveyId, versionId } from './responses-fixtures';
 
 const detailUrl = `/survey-templates/${versionId}/responses/${surveyId}`;

@@ -6,9 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
+import { formatOptionalDateTime, formatPercent } from '@/lib/format';
 import { useSurveyResponse } from '../api/get-survey-response';
 import { answerText, questionTypeLabels } from './answer-text';
-import { formatDateTime, formatPercent } from './format';
 import { BenchmarkValue } from './question-scores-table';
 import { ScoreCircle } from './score-circle';
 import { SurveyStateBadge, surveyStateDisplay } from './survey-state-badge';
@@ -74,11 +74,15 @@ function RespondentInfo({ survey }: { survey: SurveyResponseDetail }) {
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         <InfoItem term="Emails">{listOrNone(emails, 'None')}</InfoItem>
         <InfoItem term="Phone Numbers">{listOrNone(phones, 'None')}</InfoItem>
-        <InfoItem term="Date Sent">{formatDateTime(survey.sentAt)}</InfoItem>
+        <InfoItem term="Date Sent">{formatOptionalDateTime(survey.sentAt)}</InfoItem>
         {isComplete ? (
-          <InfoItem term="Date Completed">{formatDateTime(survey.completedAt ?? survey.updatedAt)}</InfoItem>
+          <InfoItem term="Date Completed">
+            {formatOptionalDateTime(survey.completedAt ?? survey.updatedAt)}
+          </InfoItem>
         ) : (
-          <InfoItem term="Last Viewed">{formatDateTime(survey.lastOpenedAt) ?? 'Not opened'}</InfoItem>
+          <InfoItem term="Last Viewed">
+            {formatOptionalDateTime(survey.lastOpenedAt) ?? 'Not opened'}
+          </InfoItem>
         )}
         <InfoItem term="Status">
           <SurveyStateBadge state={survey.surveyState} />
@@ -157,7 +161,10 @@ function QuestionsAndResponses({ survey }: { survey: SurveyResponseDetail }) {
   );
 }
 
-/** Part 2 §2: one response: respondent, composite score and every question with its answer. */
+/**
+ * docs/product-rules.md#the-respondent-page: one response: respondent, composite score and every question
+ * with its answer.
+ */
 export function ResponseDetail({ surveyId, templateId, backTo }: ResponseDetailProps) {
   const query = useSurveyResponse(surveyId);
   const status = getErrorStatus(query.error);

@@ -18,12 +18,12 @@ export const templateId = 'a1b2c3d4-0000-4000-8000-000000000101';
 export const versionId = 'a1b2c3d4-0000-4000-8000-000000000102';
 export const listId = 'c1b2c3d4-0000-4000-8000-000000000105';
 export const npsId = 'd1b2c3d4-0000-4000-8000-000000000106';
-export const choiceId = 'd1b2c3d4-0000-4000-8000-000000000107';
+const choiceId = 'd1b2c3d4-0000-4000-8000-000000000107';
 export const starsId = 'd1b2c3d4-0000-4000-8000-000000000108';
 export const storeId = 'd1b2c3d4-0000-4000-8000-000000000109';
 export const textId = 'd1b2c3d4-0000-4000-8000-000000000110';
 export const northItemId = 'e1b2c3d4-0000-4000-8000-000000000111';
-export const southItemId = 'e1b2c3d4-0000-4000-8000-000000000112';
+const southItemId = 'e1b2c3d4-0000-4000-8000-000000000112';
 export const surveyId = 'f1b2c3d4-0000-4000-8000-000000000113';
 
 export const definition = surveyDefinitionSchema.parse({
@@ -77,7 +77,7 @@ export function buildVersion(options: { baseVersionId?: string | null } = {}) {
   };
 }
 
-export const storeList = {
+const storeList = {
   listId,
   listName: 'Stores',
   listDescription: '',

@@ -10,7 +10,8 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isCompleteFilter } from './filter-rules';
 
-// The Responses tab keeps its state in the query string (part 2 §2, §7): the sub-tab
+// The Responses tab keeps its state in the query string
+// (docs/product-rules.md#responses-list-filters-paging-export): the sub-tab
 // (tab=survey-responses, otherwise summary), page and pageSize (omitted when default), the
 // filters (the wire JSON) and the date range (from/to as local YYYY-MM-DD days).
 

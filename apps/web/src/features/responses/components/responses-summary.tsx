@@ -11,8 +11,8 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatCalendarDay, formatPercent } from '@/lib/format';
 import { useSurveyResponses } from '../api/get-survey-responses';
-import { formatDay, formatPercent } from './format';
 import { ChartSuspense, LazyCompositeTrendChart, LazyDistributionChart } from './lazy-charts';
 import { BenchmarkValue, QuestionScoresTable } from './question-scores-table';
 import { scoreClasses } from './score-colors';
@@ -185,7 +185,7 @@ function SummaryView({ summary }: { summary: Summary }) {
             caption="Mean composite score of the surveys completed each week"
             headers={['Week of', 'Composite score']}
             rows={summary.compositeOverTime.map((week) => [
-              formatDay(week.weekStart),
+              formatCalendarDay(week.weekStart),
               `${formatPercent(week.percentage)} (${week.count} responses)`,
             ])}
           >
@@ -222,7 +222,10 @@ function SummaryView({ summary }: { summary: Summary }) {
   );
 }
 
-/** Part 2 §2: the Summary sub-tab, over every response of the template. */
+/**
+ * docs/product-rules.md#responses-list-filters-paging-export: the Summary sub-tab, over every response of the
+ * template.
+ */
 export function ResponsesSummary({ templateId }: { templateId: string }) {
   const query = useSurveyResponses({
     surveyTemplateId: templateId,

@@ -19,7 +19,10 @@ const subTabs: { name: ResponsesTabName; label: string }[] = [
   { name: 'survey-responses', label: 'Survey Responses' },
 ];
 
-/** Part 2 §2: Summary and Survey Responses, kept in the query string (tab=survey-responses, otherwise summary). */
+/**
+ * docs/product-rules.md#responses-list-filters-paging-export: Summary and Survey Responses, kept in the query
+ * string (tab=survey-responses, otherwise summary).
+ */
 export function ResponsesTab({ templateId, questions, detailPath }: ResponsesTabProps) {
   const { search } = useResponsesSearch();
   return (

@@ -1,8 +1,8 @@
 import { formatPhoneNumber, type SurveyQuestion, type SurveyResponseRow } from '@graphium/shared';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { formatOptionalDateTime } from '@/lib/format';
 import { CompositeScoreDots } from './composite-score-dots';
-import { formatDateTime } from './format';
 import { SurveyStateBadge } from './survey-state-badge';
 
 type ResponsesTableProps = {
@@ -13,7 +13,7 @@ type ResponsesTableProps = {
 };
 
 /** Who a survey went to: the first address (or number), with a count of the others. */
-export function respondentName(methods: SurveyResponseRow['surveyContactMethods']): string {
+function respondentName(methods: SurveyResponseRow['surveyContactMethods']): string {
   const names = methods.map((method) =>
     method.contactMethodType === 'email' ? method.emailAddress : formatPhoneNumber(method.phoneNumber),
   );
@@ -24,7 +24,10 @@ export function respondentName(methods: SurveyResponseRow['surveyContactMethods'
 
 const headers = ['Respondent', 'Date Sent', 'Last Opened', 'Status', 'Composite Score'];
 
-/** Part 2 §2: the Survey Responses table; a row opens the response (click or Enter). */
+/**
+ * docs/product-rules.md#responses-list-filters-paging-export: the Survey Responses table; a row opens the
+ * response (click or Enter).
+ */
 export function ResponsesTable({ surveys, questions, detailPath, onOpen }: ResponsesTableProps) {
   const labels = new Map(questions.map((question) => [question.id, question.label]));
   const openOnEnter = (event: KeyboardEvent, surveyId: string) => {
@@ -72,9 +75,11 @@ export function ResponsesTable({ surveys, questions, detailPath, onOpen }: Respo
                     {name}
                   </Link>
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap text-gray-700">{formatDateTime(survey.sentAt)}</td>
                 <td className="px-4 py-3 whitespace-nowrap text-gray-700">
-                  {formatDateTime(survey.lastOpenedAt) ?? 'Not opened'}
+                  {formatOptionalDateTime(survey.sentAt)}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-gray-700">
+                  {formatOptionalDateTime(survey.lastOpenedAt) ?? 'Not opened'}
                 </td>
                 <td className="px-4 py-3">
                   <SurveyStateBadge state={survey.surveyState} />

@@ -1,12 +1,15 @@
 import { scoreGrade } from '@graphium/shared';
 import clsx from 'clsx';
-import { formatPercent } from './format';
+import { formatPercent } from '@/lib/format';
 import { scoreClasses } from './score-colors';
 
 const radius = 52;
 const circumference = 2 * Math.PI * radius;
 
-/** Part 2 §2: the composite score in a ring of its colour band, with its verbal grade. */
+/**
+ * docs/product-rules.md#scores-grades-and-benchmarks: the composite score in a ring of its colour band, with
+ * its verbal grade.
+ */
 export function ScoreCircle({ percentage, scoredCount }: { percentage: number | null; scoredCount: number }) {
   if (percentage === null) {
     return (

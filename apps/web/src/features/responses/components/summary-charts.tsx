@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDay, formatPercent } from './format';
+import { formatCalendarDay, formatPercent } from '@/lib/format';
 
 // Loaded on demand (React.lazy): recharts stays out of every other page's JavaScript.
 // The SVG is hidden from assistive technology; each chart's figure carries a data table instead.
@@ -43,7 +43,7 @@ export function DistributionChart({ data, isNps }: { data: DistributionPoint[]; 
 export type CompositeWeek = { weekStart: string; percentage: number; count: number };
 
 export function CompositeTrendChart({ weeks }: { weeks: CompositeWeek[] }) {
-  const data = weeks.map((week) => ({ ...week, label: formatDay(week.weekStart) }));
+  const data = weeks.map((week) => ({ ...week, label: formatCalendarDay(week.weekStart) }));
   return (
     <div aria-hidden="true">
       <LineChart

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { apiError } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
-import { formatDateTime } from './format';
+import { setupUser } from '@/test/user';
 import { buildRow, mockResponsesServer, npsId, pagedList, templateId, versionId } from './responses-fixtures';
 
 const listUrl = `/survey-templates/${versionId}/responses?tab=survey-responses`;
@@ -46,7 +46,7 @@ describe('Survey Responses list', () => {
     expect(await screen.findByText('person1@example.com')).toBeInTheDocument();
     const [first, second, third] = rows().map((row) => within(row));
     expect(first!.getByText(formatDateTime('2025-03-04T15:06:00.000Z')!)).toBeInTheDocument();
-    expect(formatDateTime('2025-03-04T15:06:00.000Z')).toMatch(/^3\/4\/2025, \d{1,2}:06 (AM|PM)$/);
+    expect(formatDateTime('2025-03-04T15:06:00.000Z')).toMatch(/^03\/04\/2025, \d{1,2}:06 (AM|PM)$/);
     expect(first!.getByText('Completed')).toHaveClass('bg-green-50');
     expect(first!.getByText('85%')).toHaveClass('text-green-700');
     expect(first!.getByText('85%').previousElementSibling?.children).toHaveLength(2);
@@ -61,7 +61,7 @@ describe('Survey Responses list', () => {
   it('opens a response by row click and by Enter, and goes back to the list as it was', async () => {
     mockResponsesServer({ list: pagedList(60) });
     const { router } = renderApp(`${listUrl}&page=2`);
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByText('person26@example.com');
     await user.click(within(rows()[0]!).getByText('Completed'));
     expect(router.state.location.pathname).toBe(
@@ -80,7 +80,7 @@ describe('Survey Responses list', () => {
   it('pages through with page and pageSize in the query string, omitted when default', async () => {
     const { listCalls } = mockResponsesServer({ list: pagedList(120) });
     const { router } = renderApp(listUrl);
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByText('Showing 1 to 25 of 120 results')).toBeInTheDocument();
     expect(listCalls.at(-1)).toMatchObject({
       surveyTemplateId: templateId,
@@ -111,11 +111,11 @@ describe('Survey Responses list', () => {
       JSON.stringify({ logic: 'AND', filters: [{ field: 'surveyState', operator: 'is', value: 'SENT' }] }),
     );
     const { router } = renderApp(`${listUrl}&filters=${filters}&from=2025-03-01`);
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByText('No responses match your filters')).toBeInTheDocument();
     const chips = within(screen.getByRole('region', { name: 'Active filters' }));
     expect(chips.getByText('Status is Pending')).toBeInTheDocument();
-    expect(chips.getByText('Sent from 3/1/2025')).toBeInTheDocument();
+    expect(chips.getByText('Sent from 03/01/2025')).toBeInTheDocument();
     expect(listCalls.at(-1)?.sentFrom).toBe(new Date(2025, 2, 1).toISOString());
 
     await user.click(screen.getByRole('button', { name: 'Clear all filters' }));

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { useListChoices } from '@/features/lists/api/get-list';
 import { getErrorMessage } from '@/lib/api-client';
-import { useListChoices } from '../api/get-list';
 import { useSurveyResponses } from '../api/get-survey-responses';
 import { DateRangeFilter } from './date-range-filter';
 import { ExportButtons } from './export-buttons';
@@ -27,7 +27,7 @@ type SurveyResponsesListProps = {
 /** What the detail page's back link returns to: this list as it was. */
 export type ResponsesLocationState = { responsesSearch?: string };
 
-/** Part 2 §2: the Survey Responses sub-tab. */
+/** docs/product-rules.md#responses-list-filters-paging-export: the Survey Responses sub-tab. */
 export function SurveyResponsesList({ templateId, questions, detailPath }: SurveyResponsesListProps) {
   const navigate = useNavigate();
   const { search, update, searchString } = useResponsesSearch();

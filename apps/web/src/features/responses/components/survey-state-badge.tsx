@@ -3,7 +3,8 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 type StateDisplay = { label: 'Completed' | 'In Progress' | 'Pending'; tone: BadgeTone };
 
 /**
- * Part 2 §4: complete/completed shows Completed (green); in_progress, in-progress and opened show
+ * docs/product-rules.md#responses-list-filters-paging-export: complete/completed shows Completed (green);
+ * in_progress, in-progress and opened show
  * In Progress (yellow); sent, pending, delivered and anything else show Pending (gray).
  */
 export function surveyStateDisplay(state: string | null | undefined): StateDisplay {

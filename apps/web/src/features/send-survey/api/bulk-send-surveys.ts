@@ -1,8 +1,9 @@
 import type { BulkSendSurveysInput, BulkSendSurveysResult } from '@graphium/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { invalidateSentSurveys } from './invalidate-sent-surveys';
 
-export async function bulkSendSurveys(input: BulkSendSurveysInput): Promise<BulkSendSurveysResult> {
+async function bulkSendSurveys(input: BulkSendSurveysInput): Promise<BulkSendSurveysResult> {
   const response = await apiClient.post<BulkSendSurveysResult>('/surveys/bulk', input, {
     // A chunk of 1,000 rows is written in batches on the server: more than the default timeout.
     timeout: 120_000,
@@ -14,7 +15,6 @@ export function useBulkSendSurveys() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkSendSurveys,
-    onSuccess: (result) =>
-      result.created > 0 ? queryClient.invalidateQueries({ queryKey: ['survey-templates'] }) : undefined,
+    onSuccess: (result) => (result.created > 0 ? invalidateSentSurveys(queryClient) : undefined),
   });
 }

@@ -1,9 +1,10 @@
 import type { CreateSurveyInput, SentSurvey } from '@graphium/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { invalidateSentSurveys } from './invalidate-sent-surveys';
 import { sendSurveyKeys } from './query-keys';
 
-export async function createSurvey(input: CreateSurveyInput): Promise<SentSurvey> {
+async function createSurvey(input: CreateSurveyInput): Promise<SentSurvey> {
   const response = await apiClient.post<SentSurvey>('/surveys/', input);
   return response.data;
 }
@@ -14,8 +15,7 @@ export function useCreateSurvey() {
     mutationFn: createSurvey,
     onSuccess: (survey) => {
       queryClient.setQueryData(sendSurveyKeys.delivery(survey.surveyId), { delivery: survey.delivery });
-      // The template's responses and counts include the new survey.
-      return queryClient.invalidateQueries({ queryKey: ['survey-templates'] });
+      return invalidateSentSurveys(queryClient);
     },
   });
 }

@@ -5,7 +5,7 @@ import { sendSurveyKeys } from './query-keys';
 
 export type SurveyDeliveryList = { delivery: SurveyDelivery[] };
 
-export async function getSurveyDelivery(surveyId: string): Promise<SurveyDeliveryList> {
+async function getSurveyDelivery(surveyId: string): Promise<SurveyDeliveryList> {
   const response = await apiClient.get<SurveyDeliveryList>(
     `/surveys/${encodeURIComponent(surveyId)}/delivery`,
   );
@@ -13,14 +13,14 @@ export async function getSurveyDelivery(surveyId: string): Promise<SurveyDeliver
 }
 
 /** How long after sending (or retrying) the delivery status is polled, and how often. */
-export const deliveryPollMs = 2000;
+const deliveryPollMs = 2000;
 export const deliveryWatchMs = 20_000;
 
 /**
  * The delivery rows of a sent survey, read again every 2 s until `watchUntil` (about 20 s after
  * the send or a retry) or until nothing is queued any more.
  */
-export function surveyDeliveryQueryOptions(surveyId: string, watchUntil: number) {
+function surveyDeliveryQueryOptions(surveyId: string, watchUntil: number) {
   return queryOptions({
     queryKey: sendSurveyKeys.delivery(surveyId),
     queryFn: () => getSurveyDelivery(surveyId),

@@ -1,5 +1,4 @@
 export const sendSurveyKeys = {
   all: ['send-survey'] as const,
   delivery: (surveyId: string) => [...sendSurveyKeys.all, 'delivery', surveyId] as const,
-  list: (listId: string) => [...sendSurveyKeys.all, 'list', listId] as const,
 };

@@ -3,9 +3,9 @@ import { apiClient } from '@/lib/api-client';
 import type { SurveyDeliveryList } from './get-survey-delivery';
 import { sendSurveyKeys } from './query-keys';
 
-export type RetryDeliveryInput = { surveyId: string; outboxId: string };
+type RetryDeliveryInput = { surveyId: string; outboxId: string };
 
-export async function retryDelivery({ surveyId, outboxId }: RetryDeliveryInput): Promise<SurveyDeliveryList> {
+async function retryDelivery({ surveyId, outboxId }: RetryDeliveryInput): Promise<SurveyDeliveryList> {
   const response = await apiClient.post<SurveyDeliveryList>(
     `/surveys/${encodeURIComponent(surveyId)}/delivery/${encodeURIComponent(outboxId)}/retry`,
   );

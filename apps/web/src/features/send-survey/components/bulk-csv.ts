@@ -1,5 +1,6 @@
 import { type BulkSurveyRow, maxBulkSurveyRows } from '@graphium/shared';
 import Papa from 'papaparse';
+import { formatNumber } from '@/lib/format';
 
 // Bulk send files: e-mail, phone and one column per property label (headers matched loosely).
 
@@ -18,8 +19,8 @@ const normalise = (header: string) =>
 const emailHeaders = new Set(['email', 'emailaddress', 'e-mail']);
 const phoneHeaders = new Set(['phone', 'phonenumber', 'mobile', 'sms']);
 
-export function tooManyRowsMessage(count: number): string {
-  return `This file has ${count.toLocaleString('en-US')} rows. You can send at most ${maxBulkSurveyRows.toLocaleString('en-US')} surveys at a time. Split the file and send it in parts.`;
+function tooManyRowsMessage(count: number): string {
+  return `This file has ${formatNumber(count)} rows. You can send at most ${formatNumber(maxBulkSurveyRows)} surveys at a time. Split the file and send it in parts.`;
 }
 
 /** Reads a CSV whose first row holds the headers into bulk rows; refuses broken or oversized files. */

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
 import { useBulkSendSurveys } from '../api/bulk-send-surveys';
 import { bulkChunkSize, chunkRows, parseBulkCsv, templateCsv } from './bulk-csv';
@@ -108,7 +109,7 @@ export function BulkSendPanel({ versionId, propertyLabels, onClose }: BulkSendPa
     };
     await toastPromise(run(), {
       pending: 'Sending surveys...',
-      success: (count) => (count === 1 ? '1 survey sent.' : `${count.toLocaleString('en-US')} surveys sent.`),
+      success: (count) => (count === 1 ? '1 survey sent.' : `${formatNumber(count)} surveys sent.`),
       error: 'Failed to send surveys.',
     }).catch(() => undefined);
   };
@@ -131,7 +132,7 @@ export function BulkSendPanel({ versionId, propertyLabels, onClose }: BulkSendPa
         <p id={`${inputId}-hint`} className="mt-1.5 text-sm text-gray-600">
           Columns: email, phone and one per property label
           {propertyLabels.length > 0 ? ` (${propertyLabels.join(', ')})` : ''}. Each row needs an e-mail or a
-          phone number. Up to 10,000 rows, sent in parts of {bulkChunkSize.toLocaleString('en-US')}.
+          phone number. Up to 10,000 rows, sent in parts of {formatNumber(bulkChunkSize)}.
         </p>
       </div>
       <a
@@ -150,8 +151,7 @@ export function BulkSendPanel({ versionId, propertyLabels, onClose }: BulkSendPa
       {(state.phase === 'choose' || state.phase === 'invalid' || state.phase === 'preview') && chooser}
       {state.phase === 'checking' && (
         <LoadingText>
-          Checking {state.fileName}: {state.checked.toLocaleString('en-US')} of{' '}
-          {state.total.toLocaleString('en-US')} rows...
+          Checking {state.fileName}: {formatNumber(state.checked)} of {formatNumber(state.total)} rows...
         </LoadingText>
       )}
       {state.phase === 'invalid' && (
@@ -189,11 +189,11 @@ function Preview({
     <div className="space-y-4">
       <StatusMessage
         tone={state.failed.length > 0 ? 'error' : 'success'}
-        title={`${state.fileName}: ${total.toLocaleString('en-US')} rows`}
+        title={`${state.fileName}: ${formatNumber(total)} rows`}
       >
-        {validCount.toLocaleString('en-US')} ready to send
+        {formatNumber(validCount)} ready to send
         {state.failed.length > 0
-          ? `, ${state.failed.length.toLocaleString('en-US')} with problems (they will be skipped)`
+          ? `, ${formatNumber(state.failed.length)} with problems (they will be skipped)`
           : ''}
         .
       </StatusMessage>
@@ -204,7 +204,7 @@ function Preview({
         </Button>
         <Button onClick={onSend} disabled={validCount === 0}>
           <Send className="size-4" aria-hidden="true" />
-          {`Send to ${validCount.toLocaleString('en-US')} valid ${validCount === 1 ? 'row' : 'rows'}`}
+          {`Send to ${formatNumber(validCount)} valid ${validCount === 1 ? 'row' : 'rows'}`}
         </Button>
       </div>
     </div>
@@ -216,7 +216,7 @@ function Progress({ processed, total }: { processed: number; total: number }) {
   return (
     <div className="space-y-2">
       <p className="text-sm text-gray-700" aria-live="polite">
-        Sending surveys: {processed.toLocaleString('en-US')} of {total.toLocaleString('en-US')} rows processed
+        Sending surveys: {formatNumber(processed)} of {formatNumber(total)} rows processed
       </p>
       <div
         role="progressbar"
@@ -247,11 +247,9 @@ function Report({
       <Progress processed={state.total} total={state.total} />
       <StatusMessage tone={state.failed.length > 0 ? 'error' : 'success'} title="Bulk send finished">
         <p>
-          {state.created === 1
-            ? '1 survey created'
-            : `${state.created.toLocaleString('en-US')} surveys created`}
+          {state.created === 1 ? '1 survey created' : `${formatNumber(state.created)} surveys created`}
           {state.failed.length > 0
-            ? `, ${state.failed.length.toLocaleString('en-US')} ${state.failed.length === 1 ? 'row' : 'rows'} failed.`
+            ? `, ${formatNumber(state.failed.length)} ${state.failed.length === 1 ? 'row' : 'rows'} failed.`
             : '.'}
         </p>
       </StatusMessage>

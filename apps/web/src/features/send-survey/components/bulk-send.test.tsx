@@ -1,13 +1,13 @@
 import type { BulkSendSurveysInput } from '@graphium/shared';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import { fakeBulk, mockSendingServer, templateUrl, versionId } from './send-survey-fixtures';
 
 async function openBulk() {
-  const user = userEvent.setup();
+  const user = setupUser();
   renderApp(templateUrl);
   await user.click(await screen.findByRole('button', { name: 'Send Survey' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Send Survey' }));

@@ -1,4 +1,5 @@
 import type { BulkRowError, BulkSurveyRow } from '@graphium/shared';
+import { formatNumber } from '@/lib/format';
 
 const previewRowCount = 100;
 const shownErrorRows = 200;
@@ -11,7 +12,7 @@ const fieldNames: Record<string, string> = {
 };
 
 /** A row's problems as sentences: the column named, unless the message says it already. */
-export function describeRowErrors(errors: Record<string, string>): string[] {
+function describeRowErrors(errors: Record<string, string>): string[] {
   return Object.entries(errors).map(([key, message]) => {
     const name = Object.hasOwn(fieldNames, key) ? fieldNames[key] : key;
     return name && !message.toLowerCase().startsWith(name.toLowerCase()) ? `${name}: ${message}` : message;
@@ -111,9 +112,7 @@ export function RowErrorsList({ title, failed }: { title: string; failed: BulkRo
         ))}
       </ul>
       {failed.length > shown.length && (
-        <p className="text-sm text-gray-600">
-          and {(failed.length - shown.length).toLocaleString('en-US')} more rows
-        </p>
+        <p className="text-sm text-gray-600">and {formatNumber(failed.length - shown.length)} more rows</p>
       )}
     </section>
   );

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { useId, useState } from 'react';
 import { FieldError, inputClasses } from '@/components/ui/form-field';
+import type { ListOptionsState } from '@/features/lists/api/get-list';
 import { getErrorMessage } from '@/lib/api-client';
-import type { ListOptionsState } from '../api/get-list';
 
 type ListItemSelectProps = {
   label: string;
@@ -15,7 +15,8 @@ type ListItemSelectProps = {
 };
 
 /**
- * A ListItem property (part 2 §5): a search box filtering a select of the list's non-archived
+ * A ListItem property (docs/product-rules.md#sending-surveys): a search box filtering a select of the list's
+ * non-archived
  * items, labelled by the default-label property. The chosen item stays offered while filtering.
  */
 export function ListItemSelect({

@@ -1,5 +1,5 @@
 import { CheckboxField, TextField } from '@/components/ui/form-field';
-import type { ListOptionsState } from '../api/get-list';
+import type { ListOptionsState } from '@/features/lists/api/get-list';
 import { ListItemSelect, RequiredMark } from './list-item-select';
 import type { PropertyInputValue, SendSurveyProperty } from './send-survey-form';
 
@@ -14,7 +14,7 @@ type PropertyInputProps = {
 
 const inputTypes = { Text: 'text', Number: 'number', Date: 'date', DateTime: 'datetime-local' } as const;
 
-/** One survey property as the input its type calls for (part 2 §2, §5). */
+/** One survey property as the input its type calls for (docs/product-rules.md#sending-surveys). */
 export function PropertyInput({ property, value, onChange, onBlur, error, list }: PropertyInputProps) {
   const isRequired = property.validation.required;
   if (property.type === 'Boolean') {

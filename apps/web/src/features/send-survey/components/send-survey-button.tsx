@@ -12,7 +12,7 @@ import { SingleSendForm } from './single-send-form';
 export type SendSurveyButtonProps = {
   versionId: string;
   templateName: string;
-  /** Surveys go out from a published version only (ARCHITECTURE.md §4). */
+  /** Surveys go out from a published version only (docs/product-rules.md#sending-surveys). */
   isPublished: boolean;
   properties: readonly SendSurveyProperty[];
 };
@@ -23,7 +23,7 @@ const tabs: { id: Tab; label: string }[] = [
   { id: 'bulk', label: 'Send to many (CSV)' },
 ];
 
-/** The template header's Send Survey button and its dialog (part 2 §2). */
+/** The template header's Send Survey button and its dialog (docs/product-rules.md#sending-surveys). */
 export function SendSurveyButton({
   versionId,
   templateName,
@@ -71,7 +71,7 @@ export function SendSurveyButton({
 
 type BodyProps = { versionId: string; properties: readonly SendSurveyProperty[]; onClose: () => void };
 
-export function SendSurveyDialogBody({ versionId, properties, onClose }: BodyProps) {
+function SendSurveyDialogBody({ versionId, properties, onClose }: BodyProps) {
   const [tab, setTab] = useState<Tab>('single');
   const [sent, setSent] = useState<SentSurvey>();
   const [formKey, setFormKey] = useState(0);

@@ -5,10 +5,11 @@ import {
   requiredFieldMessage,
 } from '@graphium/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import {
   delivery,
   itemIds,
@@ -21,7 +22,7 @@ import {
 } from './send-survey-fixtures';
 
 async function openDialog() {
-  const user = userEvent.setup();
+  const user = setupUser();
   renderApp(templateUrl);
   await user.click(await screen.findByRole('button', { name: 'Send Survey' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Send Survey' }));

@@ -46,7 +46,7 @@ export const properties = propertyInputs.map((property) => surveyPropertySchema.
 
 export const templateUrl = `/survey-templates/${versionId}`;
 
-export function buildVersion(state: 'DRAFT' | 'PUBLISHED' = 'PUBLISHED') {
+function buildVersion(state: 'DRAFT' | 'PUBLISHED' = 'PUBLISHED') {
   const updatedAt = new Date().toISOString();
   return {
     surveyTemplateVersionId: versionId,
@@ -85,7 +85,7 @@ const item = (listItemId: string, name: string, isArchived = false) => ({
   updatedAt: at,
 });
 
-export const storesList = {
+const storesList = {
   listId,
   listName: 'Stores',
   listDescription: '',

@@ -13,9 +13,10 @@ import {
   toPhoneDigits,
   validateSurveyProperties,
 } from '@graphium/shared';
-import type { ListOption } from '../api/get-list';
+import type { ListOption } from '@/features/lists/api/get-list';
 
-// The Send Survey form (part 2 §2, §5) as plain values: contact groups and property inputs, their
+// The Send Survey form (docs/product-rules.md#sending-surveys) as plain values: contact groups and property
+// inputs, their
 // messages, and the payload of `POST /surveys/`. The rules themselves come from @graphium/shared.
 
 export type ContactGroup = { key: number; email: string; phone: string };
@@ -27,7 +28,7 @@ export type SendSurveyValues = {
   properties: Record<string, PropertyInputValue>;
 };
 
-export type ContactErrors = { email?: string; phone?: string; group?: string };
+type ContactErrors = { email?: string; phone?: string; group?: string };
 
 export type SendSurveyErrors = {
   contacts: ContactErrors[];
@@ -36,7 +37,7 @@ export type SendSurveyErrors = {
 
 export type SendSurveyProperty = Pick<SurveyProperty, 'id' | 'type' | 'label' | 'validation' | 'listId'>;
 
-/** The most digits a phone number has (part 2 §9: 10 to 15). */
+/** The most digits a phone number has (docs/product-rules.md#sending-surveys: 10 to 15). */
 const maxPhoneDigits = 15;
 
 let nextGroupKey = 0;
@@ -45,7 +46,7 @@ export function newContactGroup(): ContactGroup {
   return { key: nextGroupKey, email: '', phone: '' };
 }
 
-/** Part 2 §5 defaults: false for Boolean, 0 for Number, empty text otherwise. */
+/** docs/product-rules.md#sending-surveys defaults: false for Boolean, 0 for Number, empty text otherwise. */
 export function initialValues(properties: readonly SendSurveyProperty[]): SendSurveyValues {
   return {
     contacts: [newContactGroup()],
@@ -113,7 +114,10 @@ export function hasErrors(errors: SendSurveyErrors): boolean {
   );
 }
 
-/** Part 2 §3: contact methods (phone as digits only) and the typed property values by id. */
+/**
+ * docs/product-rules.md#sending-surveys: contact methods (phone as digits only) and the typed property values
+ * by id.
+ */
 export function toCreateSurveyInput(
   versionId: string,
   properties: readonly SendSurveyProperty[],

@@ -4,10 +4,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError, TextField } from '@/components/ui/form-field';
 import { StatusMessage } from '@/components/ui/status-message';
+import { useListOptions } from '@/features/lists/api/get-list';
 import { getErrorDetails, getErrorMessage } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useCreateSurvey } from '../api/create-survey';
-import { useListOptions } from '../api/get-list';
 import { PropertyInput } from './property-input';
 import {
   type ContactGroup,
@@ -29,9 +29,11 @@ type SingleSendFormProps = {
   onCancel: () => void;
 };
 
-export const sendSurveyFormId = 'send-survey-form';
+const sendSurveyFormId = 'send-survey-form';
 
-/** The Create Survey form (part 2 §2, §5): contact groups and the survey's properties. */
+/**
+ * The Create Survey form (docs/product-rules.md#sending-surveys): contact groups and the survey's properties.
+ */
 export function SingleSendForm({ versionId, properties, onSent, onCancel }: SingleSendFormProps) {
   const createSurvey = useCreateSurvey();
   const [values, setValues] = useState<SendSurveyValues>(() => initialValues(properties));

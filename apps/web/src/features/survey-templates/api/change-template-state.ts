@@ -1,20 +1,21 @@
+import { fromVersionWire, type TemplateWire } from '@graphium/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { templateKeys } from './query-keys';
-import { kindConfigs, type TemplateKind, type TemplateVersion, toTemplateVersion } from './template-kind';
+import { kindConfigs, type TemplateKind, type TemplateVersion } from './template-kind';
 
 export type ChangeTemplateStateVariables = { versionId: string; stateCode: 'PUBLISHED' | 'UNPUBLISHED' };
 
 /** Publish or unpublish; publishing unpublishes the template's previously published version. */
-export async function changeTemplateState(
+async function changeTemplateState(
   kind: TemplateKind,
   { versionId, stateCode }: ChangeTemplateStateVariables,
 ): Promise<TemplateVersion> {
-  const response = await apiClient.patch<Record<string, unknown>>(
+  const response = await apiClient.patch<TemplateWire[TemplateKind]['version']>(
     `${kindConfigs[kind].path}/${encodeURIComponent(versionId)}/state`,
     { stateCode },
   );
-  return toTemplateVersion(kind, response.data);
+  return fromVersionWire(kind, response.data);
 }
 
 export function useChangeTemplateState(kind: TemplateKind) {

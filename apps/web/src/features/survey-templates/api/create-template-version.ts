@@ -1,21 +1,20 @@
+import { fromVersionWire, type TemplateWire } from '@graphium/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { templateKeys } from './query-keys';
-import { kindConfigs, type TemplateKind, type TemplateVersion, toTemplateVersion } from './template-kind';
+import { kindConfigs, type TemplateKind, type TemplateVersion } from './template-kind';
 
 /**
- * Edit on a published or unpublished version (part 2 §4): a new draft copying the newest
+ * Edit on a published or unpublished version (docs/product-rules.md#survey-templates-and-versions): a new
+ * draft copying the newest
  * version, or the newest draft when there is one. Takes the TEMPLATE id.
  */
-export async function createTemplateVersion(
-  kind: TemplateKind,
-  templateId: string,
-): Promise<TemplateVersion> {
-  const response = await apiClient.post<Record<string, unknown>>(
+async function createTemplateVersion(kind: TemplateKind, templateId: string): Promise<TemplateVersion> {
+  const response = await apiClient.post<TemplateWire[TemplateKind]['version']>(
     `${kindConfigs[kind].path}/${encodeURIComponent(templateId)}/version`,
     {},
   );
-  return toTemplateVersion(kind, response.data);
+  return fromVersionWire(kind, response.data);
 }
 
 export function useCreateTemplateVersion(kind: TemplateKind) {

@@ -1,24 +1,20 @@
+import { fromVersionWire, type NewTemplate, type TemplateWire, toCreateWire } from '@graphium/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { templateKeys } from './query-keys';
-import { kindConfigs, type TemplateKind, type TemplateVersion, toTemplateVersion } from './template-kind';
+import { kindConfigs, type TemplateKind, type TemplateVersion } from './template-kind';
 
-export type CreateTemplateVariables = {
-  name: string;
-  description: string;
-  /** Survey templates only: "Use a predefined template" copies this published base version. */
-  baseVersionId?: string | undefined;
-};
+export type CreateTemplateVariables = NewTemplate;
 
-export async function createTemplate(
+async function createTemplate(
   kind: TemplateKind,
-  { name, description, baseVersionId }: CreateTemplateVariables,
+  template: CreateTemplateVariables,
 ): Promise<TemplateVersion> {
-  const { path, prefix } = kindConfigs[kind];
-  const body: Record<string, unknown> = { [`${prefix}Name`]: name, [`${prefix}Description`]: description };
-  if (kind === 'survey' && baseVersionId) body.baseSurveyTemplateVersionId = baseVersionId;
-  const response = await apiClient.post<Record<string, unknown>>(`${path}/`, body);
-  return toTemplateVersion(kind, response.data);
+  const response = await apiClient.post<TemplateWire[TemplateKind]['version']>(
+    `${kindConfigs[kind].path}/`,
+    toCreateWire(kind, template),
+  );
+  return fromVersionWire(kind, response.data);
 }
 
 export function useCreateTemplate(kind: TemplateKind) {

@@ -1,16 +1,17 @@
+import { fromVersionWire, type TemplateWire } from '@graphium/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { templateKeys } from './query-keys';
-import { kindConfigs, type TemplateKind, type TemplateVersion, toTemplateVersion } from './template-kind';
+import { kindConfigs, type TemplateKind, type TemplateVersion } from './template-kind';
 
-export async function getTemplate(kind: TemplateKind, versionId: string): Promise<TemplateVersion> {
-  const response = await apiClient.get<Record<string, unknown>>(
+async function getTemplate(kind: TemplateKind, versionId: string): Promise<TemplateVersion> {
+  const response = await apiClient.get<TemplateWire[TemplateKind]['version']>(
     `${kindConfigs[kind].path}/${encodeURIComponent(versionId)}`,
   );
-  return toTemplateVersion(kind, response.data);
+  return fromVersionWire(kind, response.data);
 }
 
-export function templateQueryOptions(kind: TemplateKind, versionId: string) {
+function templateQueryOptions(kind: TemplateKind, versionId: string) {
   return queryOptions({
     queryKey: templateKeys.version(kind, versionId),
     queryFn: () => getTemplate(kind, versionId),

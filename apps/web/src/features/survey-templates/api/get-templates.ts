@@ -1,18 +1,21 @@
+import { fromListWire, type TemplateWire } from '@graphium/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { templateKeys } from './query-keys';
-import { kindConfigs, type TemplateKind, type TemplateSummary, toTemplateSummary } from './template-kind';
+import { kindConfigs, type TemplateKind, type TemplateSummary } from './template-kind';
 
-/** Part 2 §9: the base template list stays fresh for 10 minutes, other data 5. */
+/**
+ * docs/product-rules.md#survey-templates-and-versions: the base template list stays fresh for 10 minutes,
+ * other data 5.
+ */
 const baseListStaleTimeMs = 10 * 60 * 1000;
 
-export async function getTemplates(kind: TemplateKind): Promise<TemplateSummary[]> {
-  const { path, prefix } = kindConfigs[kind];
-  const response = await apiClient.get<Record<string, Record<string, unknown>[]>>(`${path}/`);
-  return (response.data[`${prefix}s`] ?? []).map((item) => toTemplateSummary(kind, item));
+async function getTemplates(kind: TemplateKind): Promise<TemplateSummary[]> {
+  const response = await apiClient.get<TemplateWire[TemplateKind]['list']>(`${kindConfigs[kind].path}/`);
+  return fromListWire(kind, response.data);
 }
 
-export function templatesQueryOptions(kind: TemplateKind) {
+function templatesQueryOptions(kind: TemplateKind) {
   return queryOptions({
     queryKey: templateKeys.lists(kind),
     queryFn: () => getTemplates(kind),

@@ -1,35 +1,28 @@
-import { staleTemplateMessage } from '@graphium/shared';
+import { fromVersionWire, staleTemplateMessage, type TemplateWire, toChangesWire } from '@graphium/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { apiClient } from '@/lib/api-client';
 import { templateKeys } from './query-keys';
-import {
-  kindConfigs,
-  type TemplateChanges,
-  type TemplateKind,
-  type TemplateVersion,
-  toTemplateVersion,
-  toWireChanges,
-} from './template-kind';
+import { kindConfigs, type TemplateChanges, type TemplateKind, type TemplateVersion } from './template-kind';
 
 export type UpdateTemplateVariables = TemplateChanges & {
   /** The version's `updatedAt` as last read: the server refuses a stale write (409). */
   updatedAt: string;
 };
 
-export async function updateTemplate(
+async function updateTemplate(
   kind: TemplateKind,
   versionId: string,
   { updatedAt, ...changes }: UpdateTemplateVariables,
 ): Promise<TemplateVersion> {
-  const response = await apiClient.patch<Record<string, unknown>>(
+  const response = await apiClient.patch<TemplateWire[TemplateKind]['version']>(
     `${kindConfigs[kind].path}/${encodeURIComponent(versionId)}`,
-    { ...toWireChanges(kind, changes), updatedAt },
+    toChangesWire(kind, { ...changes, updatedAt }),
   );
-  return toTemplateVersion(kind, response.data);
+  return fromVersionWire(kind, response.data);
 }
 
-/** Someone saved this version since it was read (ARCHITECTURE.md §4). */
+/** Someone saved this version since it was read (docs/product-rules.md#survey-templates-and-versions). */
 export function isStaleWriteError(error: unknown): boolean {
   if (!isAxiosError(error) || error.response?.status !== 409) return false;
   const body = error.response.data as { message?: unknown } | undefined;

@@ -11,13 +11,13 @@ import {
 } from '@graphium/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormDialog, useWhenOpened } from '@/components/ui/form-dialog';
 import { CheckboxField, FieldError, TextField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
-import { useLookupList } from '../api/get-lookup-list';
+import { useList } from '@/features/lists/api/get-list';
 import {
   type AlertFormValues,
   alertFormSchema,
@@ -28,7 +28,7 @@ import {
 } from './alert-form';
 import { itemProblems, saveProblems } from './definition-problems';
 import { isChoice } from './question-text';
-import { SaveErrorNotice } from './save-error-notice';
+import { useSaveError } from './save-error-notice';
 import { useTemplateEditor } from './template-context';
 
 const formId = 'template-alert-form';
@@ -40,7 +40,7 @@ type AlertFormModalProps = {
   alert?: Alert | undefined;
 };
 
-/** A value that still makes sense for another question, else '' (part 2 §5). */
+/** A value that still makes sense for another question, else '' (docs/product-rules.md#alerts). */
 function adaptValue(question: SurveyQuestion, value: string | number): string | number {
   if (value === '') return '';
   if (scaleRange(question)) {
@@ -55,12 +55,12 @@ function adaptValue(question: SurveyQuestion, value: string | number): string | 
   return String(value);
 }
 
-/** Create/Edit Alert (part 2 §2, §5). */
+/** Create/Edit Alert (docs/product-rules.md#alerts). */
 export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalProps) {
-  const { config, version, save, reload } = useTemplateEditor();
+  const { config, version, save } = useTemplateEditor();
   const questions = version.definition.questions;
   const schema = useMemo(() => alertFormSchema(questions), [questions]);
-  const [saveError, setSaveError] = useState<unknown>();
+  const { setSaveError, notice: saveErrorNotice } = useSaveError();
   const isEditing = alert !== undefined;
   const {
     register,
@@ -79,16 +79,13 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'conditions' });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start from the alert as it is on opening
-  useEffect(() => {
-    if (isOpen) {
-      reset(alertFormValuesOf(alert));
-      setSaveError(undefined);
-    }
-  }, [isOpen]);
+  useWhenOpened(isOpen, () => {
+    reset(alertFormValuesOf(alert));
+    setSaveError(undefined);
+  });
 
   const values = watch();
-  // Part 2 §5: submit stays disabled until every rule holds.
+  // docs/product-rules.md#alerts: submit stays disabled until every rule holds.
   const isValid = schema.safeParse(values).success;
   const questionOptions = questions.map((question, index) => ({
     value: question.id,
@@ -100,7 +97,8 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
     const { operator, value } = getValues(`conditions.${index}`);
     setValue(`conditions.${index}.surveyQuestionId`, questionId, { shouldValidate: true });
     if (!question) return;
-    // Part 2 §5: an operator the new question does not allow resets the operator and the value.
+    // docs/product-rules.md#alerts: an operator the new question does not allow resets the operator and the
+    // value.
     if (operator && !allowedOperators(question.type).includes(operator as ConditionOperator)) {
       setValue(`conditions.${index}.operator`, '');
       setValue(`conditions.${index}.value`, '');
@@ -145,87 +143,75 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
   });
 
   return (
-    <Modal
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       size="large"
       title={isEditing ? 'Edit Alert' : 'Create Alert'}
       description="An alert fires when a completed survey meets all its conditions."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting || !isValid}>
-            {isSubmitting ? 'Saving...' : isEditing ? 'Update Alert' : 'Create Alert'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      canSubmit={isValid}
+      submitLabel={isEditing ? 'Update Alert' : 'Create Alert'}
+      pendingLabel="Saving..."
     >
-      <form id={formId} onSubmit={onSubmit} className="space-y-5" noValidate>
-        <SaveErrorNotice
-          error={saveError}
-          onReload={() => {
-            setSaveError(undefined);
-            void reload();
-          }}
-        />
-        <TextField label="Alert Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <fieldset className="space-y-4">
-          <legend className="text-sm font-medium text-gray-900">Conditions (all must hold)</legend>
-          {fields.map((field, index) => (
-            <ConditionFields
-              key={field.id}
-              index={index}
-              questions={questions}
-              questionOptions={questionOptions}
-              condition={values.conditions[index]}
-              errors={errors}
-              control={control}
-              canRemove={fields.length > 1}
-              onRemove={() => remove(index)}
-              onQuestionChange={(questionId) => changeQuestion(index, questionId)}
-              onOperatorChange={(operator) => {
-                setValue(`conditions.${index}.operator`, operator, { shouldValidate: true });
-                if (!operatorNeedsValue(operator)) setValue(`conditions.${index}.value`, '');
-              }}
+      {saveErrorNotice}
+      <TextField label="Alert Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-medium text-gray-900">Conditions (all must hold)</legend>
+        {fields.map((field, index) => (
+          <ConditionFields
+            key={field.id}
+            index={index}
+            questions={questions}
+            questionOptions={questionOptions}
+            condition={values.conditions[index]}
+            errors={errors}
+            control={control}
+            canRemove={fields.length > 1}
+            onRemove={() => remove(index)}
+            onQuestionChange={(questionId) => changeQuestion(index, questionId)}
+            onOperatorChange={(operator) => {
+              setValue(`conditions.${index}.operator`, operator, { shouldValidate: true });
+              if (!operatorNeedsValue(operator)) setValue(`conditions.${index}.value`, '');
+            }}
+          />
+        ))}
+        <Button variant="secondary" size="sm" onClick={() => append(emptyCondition())}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add Condition
+        </Button>
+      </fieldset>
+      <TextField
+        label="Recipients"
+        autoComplete="off"
+        placeholder="manager@example.com, team@example.com"
+        hint="E-mail addresses, separated by commas."
+        error={errors.recipientsText?.message}
+        {...register('recipientsText')}
+      />
+      <fieldset>
+        <legend className="text-sm font-medium text-gray-900">Notification Channels</legend>
+        <div className="mt-2 flex flex-wrap gap-6">
+          {notificationChannels.map((channel) => (
+            <CheckboxField
+              key={channel}
+              label={channelLabels[channel]}
+              value={channel}
+              {...register('notificationChannels')}
             />
           ))}
-          <Button variant="secondary" size="sm" onClick={() => append(emptyCondition())}>
-            <Plus className="size-4" aria-hidden="true" />
-            Add Condition
-          </Button>
-        </fieldset>
-        <TextField
-          label="Recipients"
-          autoComplete="off"
-          placeholder="manager@example.com, team@example.com"
-          hint="E-mail addresses, separated by commas."
-          error={errors.recipientsText?.message}
-          {...register('recipientsText')}
-        />
-        <fieldset>
-          <legend className="text-sm font-medium text-gray-900">Notification Channels</legend>
-          <div className="mt-2 flex flex-wrap gap-6">
-            {notificationChannels.map((channel) => (
-              <CheckboxField
-                key={channel}
-                label={channelLabels[channel]}
-                value={channel}
-                {...register('notificationChannels')}
-              />
-            ))}
-          </div>
-          <p className="mt-1.5 text-sm text-gray-600">Slack messages go to the workspace's Slack webhook.</p>
-          <FieldError id="alert-channels-error" message={errors.notificationChannels?.message} />
-        </fieldset>
-        {!isValid && (
-          <p className="text-sm text-gray-600">
-            Name the alert, complete each condition and add at least one recipient to save it.
-          </p>
-        )}
-      </form>
-    </Modal>
+        </div>
+        <p className="mt-1.5 text-sm text-gray-600">Slack messages go to the workspace's Slack webhook.</p>
+        <FieldError id="alert-channels-error" message={errors.notificationChannels?.message} />
+      </fieldset>
+      {!isValid && (
+        <p className="text-sm text-gray-600">
+          Name the alert, complete each condition and add at least one recipient to save it.
+        </p>
+      )}
+    </FormDialog>
   );
 }
 
@@ -264,7 +250,7 @@ function ConditionFields({
   const range = question ? scaleRange(question) : undefined;
   const listId = question && isChoice(question) ? question.listId : undefined;
   // A list-based question's answers are list item ids: offer the list's items by their label.
-  const list = useLookupList(listId);
+  const list = useList(listId);
   const choiceOptions =
     question && isChoice(question)
       ? listId
@@ -331,7 +317,8 @@ function ConditionFields({
                   name={field.name}
                   value={String(field.value)}
                   onBlur={field.onBlur}
-                  // Part 2 §5: numbers are clamped to the question's scale as they are typed.
+                  // docs/product-rules.md#alerts: numbers are clamped to the question's scale as they are
+                  // typed.
                   onChange={(event) =>
                     field.onChange(
                       event.target.value === '' ? '' : clampToScale(question, Number(event.target.value)),

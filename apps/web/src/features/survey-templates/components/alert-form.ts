@@ -55,7 +55,7 @@ const alertFormShape = z.object({
   id: z.string(),
   name: z.string(),
   conditions: z.array(conditionFormSchema),
-  /** Part 2 §5: comma-separated e-mail addresses. */
+  /** docs/product-rules.md#alerts: comma-separated e-mail addresses. */
   recipientsText: z.string(),
   notificationChannels: z.array(z.enum(notificationChannels)),
 });
@@ -69,7 +69,7 @@ function toAlertInput(form: AlertFormValues) {
     conditions: form.conditions.map((condition) => ({
       surveyQuestionId: condition.surveyQuestionId,
       operator: condition.operator as ConditionOperator,
-      // Part 2 §5: empty and not-empty conditions store an empty value.
+      // docs/product-rules.md#alerts: empty and not-empty conditions store an empty value.
       value: operatorNeedsValue(condition.operator as ConditionOperator) ? condition.value : '',
     })),
     recipients: parseRecipients(form.recipientsText),
@@ -78,7 +78,8 @@ function toAlertInput(form: AlertFormValues) {
 }
 
 /**
- * The Create/Edit Alert form checked with the shared alert rules (part 2 §5): a name, complete
+ * The Create/Edit Alert form checked with the shared alert rules (docs/product-rules.md#alerts): a name,
+ * complete
  * conditions that fit their questions (`checkAlertsAgainstQuestions`), valid recipients.
  */
 export function alertFormSchema(questions: SurveyQuestion[]) {

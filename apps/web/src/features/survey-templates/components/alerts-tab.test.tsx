@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import {
   buildVersion,
   choiceId,
@@ -48,7 +49,7 @@ describe('Alerts tab', () => {
   it('offers the operators the question type allows, clamps scale values and hides the value for empty checks', async () => {
     const { server } = mockTemplateServer(buildVersion({ definition: { questions } }));
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByText('No alerts configured')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Add Alert' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Create Alert' });
@@ -127,7 +128,7 @@ describe('Alerts tab', () => {
   it('resets the operator and value when the new question does not allow the operator', async () => {
     mockTemplateServer(buildVersion({ definition: { questions } }));
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click((await screen.findAllByRole('button', { name: 'Add Alert' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Create Alert' });
     const first = condition(dialog, 1);
@@ -196,7 +197,7 @@ describe('Alerts tab', () => {
       },
     );
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click((await screen.findAllByRole('button', { name: 'Add Alert' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Create Alert' });
     const first = condition(dialog, 1);
@@ -241,7 +242,7 @@ describe('Alerts tab', () => {
       }),
     );
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByText('Bought is equal to Oil')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit Detractor' }));

@@ -13,7 +13,9 @@ import { TabHeading } from './tab-heading';
 import { TabState } from './tab-state';
 import { useTemplateEditor } from './template-context';
 
-/** Alerts tab (part 2 §2): alerts live in the settings and stay editable on any version. */
+/**
+ * Alerts tab (docs/product-rules.md#alerts): alerts live in the settings and stay editable on any version.
+ */
 export function AlertsTab() {
   return (
     <TabState loading="Loading alerts..." error="Error loading alerts. Please try again.">

@@ -15,7 +15,8 @@ type CreateTemplateDialogProps = {
 };
 
 /**
- * Create Template (part 2 §2, §4): survey templates start with the choice between from scratch
+ * Create Template (docs/product-rules.md#survey-templates-and-versions): survey templates start with the
+ * choice between from scratch
  * and a predefined template; base templates ('Create New Base Template') take a name and description.
  */
 export function CreateTemplateDialog({ kind, isOpen, onOpenChange, onCreated }: CreateTemplateDialogProps) {

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import {
   buildVersion,
   firstNameProperty,
@@ -23,7 +24,7 @@ describe('Properties tab', () => {
   it('adds a property with the shared rules: label messages, ListItem needs a list, type change clears it', async () => {
     const { server } = mockTemplateServer(buildVersion());
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     expect(await screen.findByText('No Properties Yet')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Add Property' })[0]!);
@@ -88,7 +89,7 @@ describe('Properties tab', () => {
       }),
     );
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     const search = await screen.findByPlaceholderText('Search properties...');
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Name',
@@ -123,7 +124,7 @@ describe('Properties tab', () => {
       buildVersion({ definition: { properties: [firstNameProperty, visitDay] } }),
     );
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Visit day' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Property' });

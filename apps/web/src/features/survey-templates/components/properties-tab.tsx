@@ -22,7 +22,10 @@ function matches(property: SurveyProperty, search: string): boolean {
   );
 }
 
-/** Properties tab (part 2 §2): a searchable table of the respondent properties. */
+/**
+ * Properties tab (docs/product-rules.md#the-respondent-page): a searchable table of the respondent
+ * properties.
+ */
 export function PropertiesTab() {
   const { config } = useTemplateEditor();
   return (

@@ -6,19 +6,17 @@ import {
   surveyPropertySchema,
 } from '@graphium/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { FormDialog, useWhenOpened } from '@/components/ui/form-dialog';
 import { CheckboxField, FieldError, TextField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
+import { useLists } from '@/features/lists/api/get-lists';
 import { getErrorMessage } from '@/lib/api-client';
-import { useLookupLists } from '../api/get-lists';
 import { definitionProblems, itemProblems, saveProblems } from './definition-problems';
 import { newId } from './new-id';
 import { propertyTypeLabels } from './property-types';
-import { SaveErrorNotice } from './save-error-notice';
+import { useSaveError } from './save-error-notice';
 import { useTemplateEditor } from './template-context';
 
 const typeOptions = propertyTypes.map((type) => ({ value: type, label: propertyTypeLabels[type] }));
@@ -46,11 +44,13 @@ function valuesOf(property: SurveyProperty | undefined): SurveyPropertyInput {
   };
 }
 
-/** Add/Edit Property (part 2 §2, §5): the shared property rules and messages. */
+/**
+ * Add/Edit Property (docs/product-rules.md#properties-and-questions): the shared property rules and messages.
+ */
 export function PropertyFormModal({ isOpen, onOpenChange, property }: PropertyFormModalProps) {
-  const { config, version, save, reload } = useTemplateEditor();
-  const lists = useLookupLists();
-  const [saveError, setSaveError] = useState<unknown>();
+  const { config, version, save } = useTemplateEditor();
+  const lists = useLists();
+  const { setSaveError, notice: saveErrorNotice } = useSaveError();
   const isEditing = property !== undefined;
   const {
     register,
@@ -67,18 +67,16 @@ export function PropertyFormModal({ isOpen, onOpenChange, property }: PropertyFo
     mode: 'onTouched',
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start from the property as it is on opening
-  useEffect(() => {
-    if (isOpen) {
-      reset(valuesOf(property));
-      setSaveError(undefined);
-    }
-  }, [isOpen]);
+  useWhenOpened(isOpen, () => {
+    reset(valuesOf(property));
+    setSaveError(undefined);
+  });
 
   const type = watch('type');
   const label = watch('label');
   const listId = watch('listId');
-  // Part 2 §5: submit stays disabled while the label is empty or a ListItem has no list.
+  // docs/product-rules.md#properties-and-questions: submit stays disabled while the label is empty or a
+  // ListItem has no list.
   const isIncomplete = !label?.trim() || (type === 'ListItem' && !listId);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -127,103 +125,89 @@ export function PropertyFormModal({ isOpen, onOpenChange, property }: PropertyFo
     }));
 
   return (
-    <Modal
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       title={isEditing ? 'Edit Property' : 'Add Property'}
       description="A property describes the respondent. Fill it in when sending a survey, and use it in texts as [Property Label]."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting || isIncomplete}>
-            {isSubmitting ? 'Saving...' : isEditing ? 'Save Changes' : 'Add Property'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      canSubmit={!isIncomplete}
+      submitLabel={isEditing ? 'Save Changes' : 'Add Property'}
+      pendingLabel="Saving..."
     >
-      <form id={formId} onSubmit={onSubmit} className="space-y-5" noValidate>
-        <SaveErrorNotice
-          error={saveError}
-          onReload={() => {
-            setSaveError(undefined);
-            void reload();
-          }}
-        />
-        <TextField
-          label="Property Label"
-          autoComplete="off"
-          error={errors.label?.message}
-          {...register('label')}
-        />
-        <Controller
-          control={control}
-          name="type"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label="Type"
-              name={field.name}
-              value={field.value}
-              onValueChange={(next) => {
-                field.onChange(next);
-                // Part 2 §4: changing the type away from ListItem clears the chosen list.
-                if (next !== 'ListItem') setValue('listId', undefined);
-              }}
-              options={typeOptions}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        {type === 'ListItem' && (
-          <div>
-            <Controller
-              control={control}
-              name="listId"
-              render={({ field, fieldState }) => (
-                <SelectField
-                  label="List"
-                  name={field.name}
-                  value={field.value ?? ''}
-                  onValueChange={(next) => field.onChange(next)}
-                  options={listOptions}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-            {lists.isError && (
-              <FieldError
-                id="template-property-lists-error"
-                message={`Error loading lists: ${getErrorMessage(lists.error)}`}
+      {saveErrorNotice}
+      <TextField
+        label="Property Label"
+        autoComplete="off"
+        error={errors.label?.message}
+        {...register('label')}
+      />
+      <Controller
+        control={control}
+        name="type"
+        render={({ field, fieldState }) => (
+          <SelectField
+            label="Type"
+            name={field.name}
+            value={field.value}
+            onValueChange={(next) => {
+              field.onChange(next);
+              // docs/product-rules.md#properties-and-questions: changing the type away from ListItem clears
+              // the chosen list.
+              if (next !== 'ListItem') setValue('listId', undefined);
+            }}
+            options={typeOptions}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      {type === 'ListItem' && (
+        <div>
+          <Controller
+            control={control}
+            name="listId"
+            render={({ field, fieldState }) => (
+              <SelectField
+                label="List"
+                name={field.name}
+                value={field.value ?? ''}
+                onValueChange={(next) => field.onChange(next)}
+                options={listOptions}
+                error={fieldState.error?.message}
               />
             )}
-            {lists.data?.lists.length === 0 && (
-              <p className="mt-1.5 text-sm text-gray-600">
-                No lists yet.{' '}
-                <Link
-                  to="/settings/lists"
-                  className="font-medium text-indigo-700 underline hover:no-underline"
-                >
-                  Create a list
-                </Link>{' '}
-                under Settings to use it here.
-              </p>
-            )}
-          </div>
-        )}
-        <fieldset className="space-y-3">
-          <legend className="text-sm font-medium text-gray-900">Options</legend>
-          <CheckboxField label="Required" {...register('validation.required')} />
-          <CheckboxField
-            label="Authentication (the respondent must enter this value to open the survey)"
-            {...register('validation.authentication')}
           />
-          <CheckboxField
-            label="Visible in reports and filtering"
-            {...register('visibleInReportsAndFiltering')}
-          />
-        </fieldset>
-      </form>
-    </Modal>
+          {lists.isError && (
+            <FieldError
+              id="template-property-lists-error"
+              message={`Error loading lists: ${getErrorMessage(lists.error)}`}
+            />
+          )}
+          {lists.data?.lists.length === 0 && (
+            <p className="mt-1.5 text-sm text-gray-600">
+              No lists yet.{' '}
+              <Link to="/settings/lists" className="font-medium text-indigo-700 underline hover:no-underline">
+                Create a list
+              </Link>{' '}
+              under Settings to use it here.
+            </p>
+          )}
+        </div>
+      )}
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-gray-900">Options</legend>
+        <CheckboxField label="Required" {...register('validation.required')} />
+        <CheckboxField
+          label="Authentication (the respondent must enter this value to open the survey)"
+          {...register('validation.authentication')}
+        />
+        <CheckboxField
+          label="Visible in reports and filtering"
+          {...register('visibleInReportsAndFiltering')}
+        />
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -29,7 +29,8 @@ type PropertyTokenTextAreaProps = {
 };
 
 /**
- * Opening and closing texts (part 2 §2): typing '[' suggests the properties whose label matches
+ * Opening and closing texts (docs/product-rules.md#properties-and-questions): typing '[' suggests the
+ * properties whose label matches
  * what follows; arrow keys move, Enter or Tab insert `[Property Label]`, Escape closes.
  */
 export function PropertyTokenTextArea({

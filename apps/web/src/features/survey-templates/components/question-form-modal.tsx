@@ -5,18 +5,17 @@ import {
   type SurveyQuestion,
 } from '@graphium/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, type FieldError as FormFieldError, type Path, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { FormDialog, useWhenOpened } from '@/components/ui/form-dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
 import { StatusMessage } from '@/components/ui/status-message';
-import { useLookupLists } from '../api/get-lists';
+import { useLists } from '@/features/lists/api/get-lists';
 import { definitionProblems, itemProblems, saveProblems } from './definition-problems';
 import { formValuesOf, parseOptions, type QuestionFormValues, questionFormSchema } from './question-form';
 import { questionTypeNames, scaleTypes } from './question-text';
-import { SaveErrorNotice } from './save-error-notice';
+import { useSaveError } from './save-error-notice';
 import { useTemplateEditor } from './template-context';
 import { TextAreaField } from './text-area-field';
 
@@ -55,11 +54,11 @@ type QuestionFormModalProps = {
   question?: SurveyQuestion | undefined;
 };
 
-/** Add/Edit Question (part 2 §2, §5) for the seven question types. */
+/** Add/Edit Question (docs/product-rules.md#properties-and-questions) for the seven question types. */
 export function QuestionFormModal({ isOpen, onOpenChange, question }: QuestionFormModalProps) {
-  const { config, version, save, reload } = useTemplateEditor();
-  const lists = useLookupLists();
-  const [saveError, setSaveError] = useState<unknown>();
+  const { config, version, save } = useTemplateEditor();
+  const lists = useLists();
+  const { setSaveError, notice: saveErrorNotice } = useSaveError();
   const [alertConflict, setAlertConflict] = useState<string>();
   const isEditing = question !== undefined;
   const {
@@ -77,20 +76,18 @@ export function QuestionFormModal({ isOpen, onOpenChange, question }: QuestionFo
     mode: 'onTouched',
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start from the question as it is on opening
-  useEffect(() => {
-    if (isOpen) {
-      reset(formValuesOf(question));
-      setSaveError(undefined);
-      setAlertConflict(undefined);
-    }
-  }, [isOpen]);
+  useWhenOpened(isOpen, () => {
+    reset(formValuesOf(question));
+    setSaveError(undefined);
+    setAlertConflict(undefined);
+  });
 
   const type = watch('type');
   const optionSource = watch('optionSource');
   const isScoreEnabled = watch('compositeScore.enabled');
   const typedOptions = parseOptions(watch('answerOptions'));
-  // Part 2 §5: submit stays disabled while the question text or the label is empty.
+  // docs/product-rules.md#properties-and-questions: submit stays disabled while the question text or the
+  // label is empty.
   const isIncomplete = !watch('question').trim() || !watch('label').trim();
   const isChoice = type === 'MultipleChoice' || type === 'DropdownList';
   const optionsError = messageOf(errors.answerOptions);
@@ -157,190 +154,179 @@ export function QuestionFormModal({ isOpen, onOpenChange, question }: QuestionFo
     }));
 
   return (
-    <Modal
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       size="large"
       title={isEditing ? 'Edit Question' : 'Add Question'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting || isIncomplete}>
-            {isSubmitting ? 'Saving...' : isEditing ? 'Save Changes' : 'Add Question'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      canSubmit={!isIncomplete}
+      submitLabel={isEditing ? 'Save Changes' : 'Add Question'}
+      pendingLabel="Saving..."
     >
-      <form id={formId} onSubmit={onSubmit} className="space-y-5" noValidate>
-        <SaveErrorNotice
-          error={saveError}
-          onReload={() => {
-            setSaveError(undefined);
-            void reload();
-          }}
+      {saveErrorNotice}
+      {alertConflict && <StatusMessage tone="error" title={alertConflict} />}
+      <Controller
+        control={control}
+        name="type"
+        render={({ field }) => (
+          <SelectField
+            label="Question Type"
+            name={field.name}
+            value={field.value}
+            onValueChange={(next) => {
+              field.onChange(next);
+              setValue('maxLength', undefined);
+            }}
+            options={typeOptions}
+          />
+        )}
+      />
+      <TextAreaField
+        label="Question Text"
+        rows={2}
+        error={errors.question?.message}
+        {...register('question')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Label"
+          autoComplete="off"
+          hint="A short name used in reports and alerts."
+          error={errors.label?.message}
+          {...register('label')}
         />
-        {alertConflict && <StatusMessage tone="error" title={alertConflict} />}
-        <Controller
-          control={control}
-          name="type"
-          render={({ field }) => (
-            <SelectField
-              label="Question Type"
-              name={field.name}
-              value={field.value}
-              onValueChange={(next) => {
-                field.onChange(next);
-                setValue('maxLength', undefined);
-              }}
-              options={typeOptions}
-            />
-          )}
+        <TextField
+          label="Category (optional)"
+          autoComplete="off"
+          error={errors.category?.message}
+          {...register('category')}
         />
-        <TextAreaField
-          label="Question Text"
-          rows={2}
-          error={errors.question?.message}
-          {...register('question')}
-        />
+      </div>
+      <CheckboxField label="Required" {...register('validation.required')} />
+
+      {type === 'NumericScale' && (
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            label="Label"
-            autoComplete="off"
-            hint="A short name used in reports and alerts."
-            error={errors.label?.message}
-            {...register('label')}
+            label="Start Number"
+            type="number"
+            error={errors.startNumber?.message}
+            {...register('startNumber')}
           />
           <TextField
-            label="Category (optional)"
-            autoComplete="off"
-            error={errors.category?.message}
-            {...register('category')}
+            label="End Number"
+            type="number"
+            error={errors.endNumber?.message}
+            {...register('endNumber')}
           />
         </div>
-        <CheckboxField label="Required" {...register('validation.required')} />
-
-        {type === 'NumericScale' && (
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="Start Number"
-              type="number"
-              error={errors.startNumber?.message}
-              {...register('startNumber')}
-            />
-            <TextField
-              label="End Number"
-              type="number"
-              error={errors.endNumber?.message}
-              {...register('endNumber')}
-            />
-          </div>
-        )}
-        {scaleTypes.includes(type) && (
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="Start Label"
-              autoComplete="off"
-              error={errors.startLabel?.message}
-              {...register('startLabel')}
-            />
-            <TextField
-              label="End Label"
-              autoComplete="off"
-              error={errors.endLabel?.message}
-              {...register('endLabel')}
-            />
-          </div>
-        )}
-        {(type === 'DropdownList' || type === 'ShortTextEntry' || type === 'LongTextEntry') && (
+      )}
+      {scaleTypes.includes(type) && (
+        <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            label="Placeholder Text"
+            label="Start Label"
             autoComplete="off"
-            error={errors.placeholderText?.message}
-            {...register('placeholderText')}
+            error={errors.startLabel?.message}
+            {...register('startLabel')}
           />
-        )}
-        {isChoice && (
-          <fieldset className="space-y-4 rounded-lg p-4 ring-1 ring-gray-200">
-            <legend className="px-1 text-sm font-medium text-gray-900">Answer Options</legend>
-            {type === 'MultipleChoice' && (
-              <CheckboxField label="Allow multiple selections" {...register('multiSelect')} />
-            )}
-            <CheckboxField label="Include 'Other (please specify)'" {...register('includeOtherOption')} />
-            <div className="flex flex-wrap gap-6" role="radiogroup" aria-label="Options source">
-              {(
-                [
-                  ['manual', 'Type the options'],
-                  ['list', 'Use a list'],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="flex items-center gap-2 text-sm text-gray-700">
-                  <input
-                    type="radio"
-                    name="optionSource"
-                    value={value}
-                    checked={optionSource === value}
-                    onChange={() => {
-                      setValue('optionSource', value);
-                      // Part 2 §4: switching the source clears the other source's value.
-                      if (value === 'list') setValue('answerOptions', '');
-                      else setValue('listId', '');
-                    }}
-                    className="size-4 accent-indigo-600"
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
-            {optionSource === 'manual' ? (
-              <TextField
-                label="Options (comma-separated)"
-                autoComplete="off"
-                hint={
-                  typedOptions.length === 0
-                    ? 'For example: Tyres, Oil, Brakes'
-                    : `${typedOptions.length} ${typedOptions.length === 1 ? 'option' : 'options'}: ${typedOptions.join(' · ')}`
-                }
-                error={optionsError}
-                {...register('answerOptions')}
-              />
-            ) : (
-              <Controller
-                control={control}
-                name="listId"
-                render={({ field, fieldState }) => (
-                  <SelectField
-                    label="List"
-                    name={field.name}
-                    value={field.value}
-                    onValueChange={(next) => field.onChange(next)}
-                    options={listOptions}
-                    error={fieldState.error?.message ?? optionsError}
-                  />
-                )}
-              />
-            )}
-          </fieldset>
-        )}
-        {scaleTypes.includes(type) && (
-          <fieldset className="space-y-4 rounded-lg p-4 ring-1 ring-gray-200">
-            <legend className="px-1 text-sm font-medium text-gray-900">Composite Score</legend>
-            <CheckboxField label="Include in the composite score" {...register('compositeScore.enabled')} />
-            {isScoreEnabled && (
-              <TextField
-                label="Score Weight (%)"
-                type="number"
-                min={0}
-                max={100}
-                hint="The weight of this question in the composite score."
-                error={errors.compositeScore?.value?.message}
-                {...register('compositeScore.value')}
-              />
-            )}
-          </fieldset>
-        )}
-      </form>
-    </Modal>
+          <TextField
+            label="End Label"
+            autoComplete="off"
+            error={errors.endLabel?.message}
+            {...register('endLabel')}
+          />
+        </div>
+      )}
+      {(type === 'DropdownList' || type === 'ShortTextEntry' || type === 'LongTextEntry') && (
+        <TextField
+          label="Placeholder Text"
+          autoComplete="off"
+          error={errors.placeholderText?.message}
+          {...register('placeholderText')}
+        />
+      )}
+      {isChoice && (
+        <fieldset className="space-y-4 rounded-lg p-4 ring-1 ring-gray-200">
+          <legend className="px-1 text-sm font-medium text-gray-900">Answer Options</legend>
+          {type === 'MultipleChoice' && (
+            <CheckboxField label="Allow multiple selections" {...register('multiSelect')} />
+          )}
+          <CheckboxField label="Include 'Other (please specify)'" {...register('includeOtherOption')} />
+          <div className="flex flex-wrap gap-6" role="radiogroup" aria-label="Options source">
+            {(
+              [
+                ['manual', 'Type the options'],
+                ['list', 'Use a list'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2 text-sm text-gray-700">
+                <input
+                  type="radio"
+                  name="optionSource"
+                  value={value}
+                  checked={optionSource === value}
+                  onChange={() => {
+                    setValue('optionSource', value);
+                    // docs/product-rules.md#properties-and-questions: switching the source clears the other
+                    // source's value.
+                    if (value === 'list') setValue('answerOptions', '');
+                    else setValue('listId', '');
+                  }}
+                  className="size-4 accent-indigo-600"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+          {optionSource === 'manual' ? (
+            <TextField
+              label="Options (comma-separated)"
+              autoComplete="off"
+              hint={
+                typedOptions.length === 0
+                  ? 'For example: Tyres, Oil, Brakes'
+                  : `${typedOptions.length} ${typedOptions.length === 1 ? 'option' : 'options'}: ${typedOptions.join(' · ')}`
+              }
+              error={optionsError}
+              {...register('answerOptions')}
+            />
+          ) : (
+            <Controller
+              control={control}
+              name="listId"
+              render={({ field, fieldState }) => (
+                <SelectField
+                  label="List"
+                  name={field.name}
+                  value={field.value}
+                  onValueChange={(next) => field.onChange(next)}
+                  options={listOptions}
+                  error={fieldState.error?.message ?? optionsError}
+                />
+              )}
+            />
+          )}
+        </fieldset>
+      )}
+      {scaleTypes.includes(type) && (
+        <fieldset className="space-y-4 rounded-lg p-4 ring-1 ring-gray-200">
+          <legend className="px-1 text-sm font-medium text-gray-900">Composite Score</legend>
+          <CheckboxField label="Include in the composite score" {...register('compositeScore.enabled')} />
+          {isScoreEnabled && (
+            <TextField
+              label="Score Weight (%)"
+              type="number"
+              min={0}
+              max={100}
+              hint="The weight of this question in the composite score."
+              error={errors.compositeScore?.value?.message}
+              {...register('compositeScore.value')}
+            />
+          )}
+        </fieldset>
+      )}
+    </FormDialog>
   );
 }

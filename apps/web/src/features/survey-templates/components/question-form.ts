@@ -28,7 +28,10 @@ const questionFormShape = z.object({
   placeholderText: z.string(),
   multiSelect: z.boolean(),
   includeOtherOption: z.boolean(),
-  /** Part 2 §4: options are typed or come from a list; switching clears the other. */
+  /**
+   * docs/product-rules.md#properties-and-questions: options are typed or come from a list; switching clears
+   * the other.
+   */
   optionSource: z.enum(['manual', 'list']),
   answerOptions: z.string(),
   listId: z.string(),
@@ -38,7 +41,7 @@ const questionFormShape = z.object({
 });
 export type QuestionFormValues = z.input<typeof questionFormShape>;
 
-/** Part 2 §5: comma-separated, trimmed, empties dropped. */
+/** docs/product-rules.md#properties-and-questions: comma-separated, trimmed, empties dropped. */
 export function parseOptions(text: string): string[] {
   return text
     .split(',')
@@ -46,8 +49,8 @@ export function parseOptions(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Part 2 §5: the score value parsed as a number, falling back to 0. */
-export function parseScore(text: string): number {
+/** docs/product-rules.md#properties-and-questions: the score value parsed as a number, falling back to 0. */
+function parseScore(text: string): number {
   const value = Number.parseFloat(text);
   return Number.isFinite(value) ? value : 0;
 }
@@ -56,7 +59,7 @@ function optionalNumber(text: string): number | undefined {
   return text.trim() === '' ? undefined : Number(text);
 }
 
-export function toQuestionInput(form: QuestionFormValues): SurveyQuestionInput {
+function toQuestionInput(form: QuestionFormValues): SurveyQuestionInput {
   const isScale = scaleTypes.includes(form.type);
   const common = {
     id: form.id,

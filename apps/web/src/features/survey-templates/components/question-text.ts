@@ -1,6 +1,9 @@
 import type { QuestionType, SurveyQuestion } from '@graphium/shared';
 
-/** Type badges (part 2 §2: Text, Textarea, Radio, Dropdown, NPS, Scale, Stars). */
+/**
+ * Type badges (docs/product-rules.md#properties-and-questions: Text, Textarea, Radio, Dropdown, NPS, Scale,
+ * Stars).
+ */
 export const questionTypeBadges: Record<QuestionType, string> = {
   ShortTextEntry: 'Text',
   LongTextEntry: 'Textarea',
@@ -35,7 +38,8 @@ function ends(start: string, startLabel: string, end: string, endLabel: string):
 }
 
 /**
- * A question card's summary line (part 2 §2): numeric 'start = label, end = label'; NPS
+ * A question card's summary line (docs/product-rules.md#properties-and-questions): numeric 'start = label,
+ * end = label'; NPS
  * '0 = start label, 10 = end label'; stars 'start label to end label'; choices 'N options';
  * '• Score: N%' when the question counts in the composite score.
  */

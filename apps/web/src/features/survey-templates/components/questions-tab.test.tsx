@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import {
   buildVersion,
   choiceQuestion,
@@ -48,7 +49,7 @@ describe('Add/Edit Question', () => {
   it('keeps submit disabled and shows the messages until the text and label are given', async () => {
     mockTemplateServer(buildVersion());
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByText('No Questions Yet')).toBeInTheDocument();
     const dialog = await openAddQuestion(user);
     const submit = within(dialog).getByRole('button', { name: 'Add Question' });
@@ -68,7 +69,7 @@ describe('Add/Edit Question', () => {
   it('saves an NPS question with labels and its composite score weight', async () => {
     const { server } = mockTemplateServer(buildVersion());
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     const dialog = await openAddQuestion(user);
     await fillCommon(user, dialog, 'Net Promoter Score');
     const scope = within(dialog);
@@ -99,7 +100,7 @@ describe('Add/Edit Question', () => {
   it('saves a numeric scale with its numbers, and an empty score value counts as 0', async () => {
     const { server } = mockTemplateServer(buildVersion());
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     const dialog = await openAddQuestion(user);
     await fillCommon(user, dialog, 'Numeric Scale');
     const scope = within(dialog);
@@ -126,7 +127,7 @@ describe('Add/Edit Question', () => {
   it('refuses a numeric scale whose end is not above its start', async () => {
     mockTemplateServer(buildVersion());
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     const dialog = await openAddQuestion(user);
     await fillCommon(user, dialog, 'Numeric Scale');
     await user.clear(within(dialog).getByLabelText('End Number'));
@@ -140,7 +141,7 @@ describe('Add/Edit Question', () => {
   it('saves a star rating with its labels', async () => {
     const { server } = mockTemplateServer(buildVersion());
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     const dialog = await openAddQuestion(user);
     await fillCommon(user, dialog, 'Star Rating');
     await user.type(within(dialog).getByLabelText('Start Label'), 'Poor');
@@ -157,7 +158,7 @@ describe('Add/Edit Question', () => {
   it('saves a multiple choice with typed options trimmed and empties dropped', async () => {
     const { server } = mockTemplateServer(buildVersion());
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     const dialog = await openAddQuestion(user);
     await fillCommon(user, dialog, 'Multiple Choice');
     const scope = within(dialog);
@@ -187,7 +188,7 @@ describe('Add/Edit Question', () => {
   it('saves a dropdown from a list; switching the source clears the typed options', async () => {
     const { server } = mockTemplateServer(buildVersion());
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     const dialog = await openAddQuestion(user);
     await fillCommon(user, dialog, 'Dropdown List');
     const scope = within(dialog);
@@ -214,7 +215,7 @@ describe('Add/Edit Question', () => {
   ])('saves a %s question with its placeholder', async (name, type, badge) => {
     const { server } = mockTemplateServer(buildVersion());
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     const dialog = await openAddQuestion(user);
     await fillCommon(user, dialog, name);
     await user.type(within(dialog).getByLabelText('Placeholder Text'), 'Type here');
@@ -257,7 +258,7 @@ describe('Question cards', () => {
       buildVersion({ definition: { questions: [npsQuestion, textQuestion] }, settings: { alerts: [alert] } }),
     );
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Q2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Question' });
@@ -310,7 +311,7 @@ describe('Question cards', () => {
       buildVersion({ definition: { questions: [npsQuestion] }, settings: { alerts: [alert] } }),
     );
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Edit Q1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Question' });
     await chooseOption(user, within(dialog).getByRole('combobox', { name: /Question Type/ }), 'Short Text');

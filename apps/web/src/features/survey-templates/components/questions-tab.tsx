@@ -14,8 +14,8 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useLists } from '@/features/lists/api/get-lists';
 import { useLastDefined } from '@/lib/use-last-defined';
-import { useLookupLists } from '../api/get-lists';
 import { ConfirmDialog } from './confirm-dialog';
 import { newId } from './new-id';
 import { QuestionFormModal } from './question-form-modal';
@@ -26,7 +26,7 @@ import type { SaveMessages } from './template-context';
 import { useTemplateEditor } from './template-context';
 
 /** Alerts without their conditions on a deleted question; alerts left with none go too. */
-export function alertsWithoutQuestion(alerts: Alert[], questionId: string): Alert[] {
+function alertsWithoutQuestion(alerts: Alert[], questionId: string): Alert[] {
   return alerts
     .map((alert) => ({
       ...alert,
@@ -35,7 +35,10 @@ export function alertsWithoutQuestion(alerts: Alert[], questionId: string): Aler
     .filter((alert) => alert.conditions.length > 0);
 }
 
-/** Questions tab (part 2 §2): numbered cards with their summaries, edit and a menu. */
+/**
+ * Questions tab (docs/product-rules.md#properties-and-questions): numbered cards with their summaries, edit
+ * and a menu.
+ */
 export function QuestionsTab() {
   const { config } = useTemplateEditor();
   return (
@@ -50,7 +53,7 @@ export function QuestionsTab() {
 
 function QuestionsPanel() {
   const { version, canEditDefinition, save, isSaving } = useTemplateEditor();
-  const lists = useLookupLists();
+  const lists = useLists();
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [edited, setEdited] = useState<SurveyQuestion>();
   const [deleted, setDeleted] = useState<SurveyQuestion>();

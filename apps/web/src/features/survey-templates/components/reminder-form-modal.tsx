@@ -9,21 +9,22 @@ import {
   reminderSchema,
 } from '@graphium/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { FormDialog, useWhenOpened } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
 import { capitalize } from '@/lib/format';
 import { saveProblems } from './definition-problems';
 import { newId } from './new-id';
-import { SaveErrorNotice } from './save-error-notice';
+import { useSaveError } from './save-error-notice';
 import { useTemplateEditor } from './template-context';
 import { TextAreaField } from './text-area-field';
 
-/** Part 2 §5: the duration is typed; required, a number, above 0 and at most 365. */
+/**
+ * docs/product-rules.md#reminders-quiet-hours-and-suppression: the duration is typed; required, a number,
+ * above 0 and at most 365.
+ */
 const reminderFormSchema = z.object({
   id: z.string(),
   duration: z.string().trim().min(1, 'Duration is required').transform(Number).pipe(reminderDurationSchema),
@@ -46,7 +47,8 @@ function valuesOf(reminder: Reminder | undefined): ReminderFormInput {
   return {
     id: reminder?.id ?? newId(),
     duration: reminder ? String(reminder.duration) : '',
-    // Part 2 §9: the form starts on days, after the initial send, with the default message.
+    // docs/product-rules.md#reminders-quiet-hours-and-suppression: the form starts on days, after the initial
+    // send, with the default message.
     period: reminder?.period ?? 'days',
     event: reminder?.event ?? 'sent',
     message: reminder?.message ?? defaultReminderMessage,
@@ -61,8 +63,8 @@ type ReminderFormModalProps = {
 
 /** Add/Edit Reminder: rewrites the whole reminders array, merged with the other settings. */
 export function ReminderFormModal({ isOpen, onOpenChange, reminder }: ReminderFormModalProps) {
-  const { config, version, save, reload } = useTemplateEditor();
-  const [saveError, setSaveError] = useState<unknown>();
+  const { config, version, save } = useTemplateEditor();
+  const { setSaveError, notice: saveErrorNotice } = useSaveError();
   const isEditing = reminder !== undefined;
   const {
     register,
@@ -76,13 +78,10 @@ export function ReminderFormModal({ isOpen, onOpenChange, reminder }: ReminderFo
     defaultValues: valuesOf(reminder),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start from the reminder as it is on opening
-  useEffect(() => {
-    if (isOpen) {
-      reset(valuesOf(reminder));
-      setSaveError(undefined);
-    }
-  }, [isOpen]);
+  useWhenOpened(isOpen, () => {
+    reset(valuesOf(reminder));
+    setSaveError(undefined);
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     const reminders = version.settings.reminders;
@@ -119,73 +118,60 @@ export function ReminderFormModal({ isOpen, onOpenChange, reminder }: ReminderFo
   });
 
   return (
-    <Modal
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       title={isEditing ? 'Edit Reminder' : 'Add Reminder'}
       description="Reminders go to respondents who have not completed the survey."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : isEditing ? 'Save Changes' : 'Add Reminder'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel={isEditing ? 'Save Changes' : 'Add Reminder'}
+      pendingLabel="Saving..."
     >
-      <form id={formId} onSubmit={onSubmit} className="space-y-5" noValidate>
-        <SaveErrorNotice
-          error={saveError}
-          onReload={() => {
-            setSaveError(undefined);
-            void reload();
-          }}
+      {saveErrorNotice}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Duration"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.duration?.message}
+          {...register('duration')}
         />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Duration"
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors.duration?.message}
-            {...register('duration')}
-          />
-          <Controller
-            control={control}
-            name="period"
-            render={({ field, fieldState }) => (
-              <SelectField<Period>
-                label="Unit"
-                name={field.name}
-                value={field.value}
-                onValueChange={field.onChange}
-                options={periodOptions}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </div>
         <Controller
           control={control}
-          name="event"
-          render={({ field }) => (
-            <SelectField
-              label="Send"
+          name="period"
+          render={({ field, fieldState }) => (
+            <SelectField<Period>
+              label="Unit"
               name={field.name}
-              value={field.value ?? 'sent'}
+              value={field.value}
               onValueChange={field.onChange}
-              options={eventOptions}
+              options={periodOptions}
+              error={fieldState.error?.message}
             />
           )}
         />
-        <TextAreaField
-          label="Message"
-          hint={`Left empty, respondents read “${defaultReminderMessage}”`}
-          error={errors.message?.message}
-          {...register('message')}
-        />
-      </form>
-    </Modal>
+      </div>
+      <Controller
+        control={control}
+        name="event"
+        render={({ field }) => (
+          <SelectField
+            label="Send"
+            name={field.name}
+            value={field.value ?? 'sent'}
+            onValueChange={field.onChange}
+            options={eventOptions}
+          />
+        )}
+      />
+      <TextAreaField
+        label="Message"
+        hint={`Left empty, respondents read “${defaultReminderMessage}”`}
+        error={errors.message?.message}
+        {...register('message')}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import { reminderTitle } from './reminders-tab';
 import { buildVersion, lastPatch, mockTemplateServer, versionId } from './template-fixtures';
 
@@ -28,7 +28,7 @@ describe('Reminders tab', () => {
       buildVersion({ settings: { expiration: { duration: 10, period: 'days' } } }),
     );
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByText('No reminders configured')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Add Reminder' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Add Reminder' });
@@ -84,7 +84,7 @@ describe('Reminders tab', () => {
       }),
     );
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByText('Send reminder after 12 hours')).toBeInTheDocument();
     expect(screen.getByText('After survey opened', { selector: 'span' })).toBeInTheDocument();
 

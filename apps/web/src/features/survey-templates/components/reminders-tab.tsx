@@ -12,13 +12,16 @@ import { TabHeading } from './tab-heading';
 import { TabState } from './tab-state';
 import { useTemplateEditor } from './template-context';
 
-/** 'Send reminder after N unit', singular when N is 1 (part 2 §2). */
+/**
+ * 'Send reminder after N unit', singular when N is 1
+ * (docs/product-rules.md#reminders-quiet-hours-and-suppression).
+ */
 export function reminderTitle(reminder: Pick<Reminder, 'duration' | 'period'>): string {
   const unit = reminder.duration === 1 ? reminder.period.replace(/s$/, '') : reminder.period;
   return `Send reminder after ${reminder.duration} ${unit}`;
 }
 
-/** Reminders tab (part 2 §2). */
+/** Reminders tab (docs/product-rules.md#reminders-quiet-hours-and-suppression). */
 export function RemindersTab() {
   return (
     <TabState loading="Loading reminders..." error="Error loading reminders. Please try again.">

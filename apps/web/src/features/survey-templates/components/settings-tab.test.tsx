@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import {
   buildVersion,
   firstNameProperty,
@@ -26,7 +26,7 @@ describe('Settings tab', () => {
   it('keeps the buttons disabled until something changes, then saves texts and expiration', async () => {
     const { server } = mockTemplateServer(buildVersion());
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByRole('heading', { name: 'Survey Settings' })).toBeInTheDocument();
     for (const name of ['Save Settings', 'Save Changes', 'Cancel']) {
       expect(screen.getByRole('button', { name })).toBeDisabled();
@@ -64,7 +64,7 @@ describe('Settings tab', () => {
   it("suggests properties after '[' and inserts the chosen one with the keyboard", async () => {
     const { server } = mockTemplateServer(buildVersion({ definition: { properties, openingText: '' } }));
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     const opening = await screen.findByLabelText('Opening Text');
 
     await user.type(opening, 'Hello [[');
@@ -115,7 +115,7 @@ describe('Settings tab', () => {
   it('keeps the texts read-only on a published version while the expiration stays editable', async () => {
     const { server } = mockTemplateServer(buildVersion({ state: 'PUBLISHED', definition: { properties } }));
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
     const opening = await screen.findByLabelText('Opening Text');
     expect(opening).toHaveAttribute('readonly');
     await user.type(opening, '[[');

@@ -6,7 +6,7 @@ import {
   surveyDefinitionSchema,
 } from '@graphium/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ import { capitalize } from '@/lib/format';
 import type { TemplateChanges, TemplateVersion } from '../api/template-kind';
 import { saveProblems } from './definition-problems';
 import { PropertyTokenTextArea } from './property-token-text-area';
-import { SaveErrorNotice } from './save-error-notice';
+import { useSaveError } from './save-error-notice';
 import { TabHeading } from './tab-heading';
 import { TabState } from './tab-state';
 import { useTemplateEditor } from './template-context';
@@ -46,13 +46,19 @@ function valuesOf(version: TemplateVersion): SettingsFormValues {
   return { openingText, closingText, reviewLink, expiration: { ...version.settings.expiration } };
 }
 
-/** Part 2 §5: the expiration is a number of at least 1; a non-numeric entry becomes 0. */
+/**
+ * docs/product-rules.md#survey-templates-and-versions: the expiration is a number of at least 1; a
+ * non-numeric entry becomes 0.
+ */
 function toDuration(text: unknown): number {
   const value = Number(text);
   return text === '' || !Number.isFinite(value) ? 0 : value;
 }
 
-/** Settings tab (part 2 §2): opening and closing texts, review link and expiration. */
+/**
+ * Settings tab (docs/product-rules.md#survey-templates-and-versions): opening and closing texts, review link
+ * and expiration.
+ */
 export function SettingsTab() {
   return (
     <TabState loading="Loading settings..." error="Error loading settings. Please try again.">
@@ -62,8 +68,8 @@ export function SettingsTab() {
 }
 
 function SettingsForm() {
-  const { config, version, canEdit, canEditDefinition, save, reload } = useTemplateEditor();
-  const [saveError, setSaveError] = useState<unknown>();
+  const { config, version, canEdit, canEditDefinition, save } = useTemplateEditor();
+  const { setSaveError, notice: saveErrorNotice } = useSaveError();
   const {
     register,
     control,
@@ -139,13 +145,7 @@ function SettingsForm() {
         noValidate
         className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
       >
-        <SaveErrorNotice
-          error={saveError}
-          onReload={() => {
-            setSaveError(undefined);
-            void reload();
-          }}
-        />
+        {saveErrorNotice}
         <Controller
           control={control}
           name="openingText"

@@ -11,7 +11,10 @@ type TabStateProps = {
   children: ReactNode;
 };
 
-/** A tab's own loading and error texts while the version is read again (part 2 §2, §8). */
+/**
+ * A tab's own loading and error texts while the version is read again
+ * (docs/product-rules.md#survey-templates-and-versions).
+ */
 export function TabState({ loading, error, children }: TabStateProps) {
   const { reloadStatus, reload, loadError } = useTemplateEditor();
   if (reloadStatus === 'loading') return <LoadingText>{loading}</LoadingText>;

@@ -8,7 +8,10 @@ export type TemplateEditor = {
   version: TemplateVersion;
   /** The role allows changes (editors and admins; base templates: the provider workspace). */
   canEdit: boolean;
-  /** Properties, questions and texts change only on a draft (ARCHITECTURE.md §4). */
+  /**
+   * Properties, questions and texts change only on a draft
+   * (docs/product-rules.md#survey-templates-and-versions).
+   */
   canEditDefinition: boolean;
   /** Saves changes over the version as last read; toasts the outcome and rejects on failure. */
   save: (changes: TemplateChanges, messages: SaveMessages) => Promise<TemplateVersion>;

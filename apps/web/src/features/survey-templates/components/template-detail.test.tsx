@@ -1,10 +1,10 @@
 import { staleTemplateMessage } from '@graphium/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import {
   buildVersion,
   lastPatch,
@@ -44,7 +44,7 @@ describe('Survey template detail', () => {
     expect(tabs.getByRole('link', { name: 'Properties' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('heading', { name: 'Properties' })).toBeInTheDocument();
 
-    await userEvent.setup().click(tabs.getByRole('link', { name: 'Questions' }));
+    await setupUser().click(tabs.getByRole('link', { name: 'Questions' }));
     expect(router.state.location.pathname).toBe(`${url}/questions`);
     expect(await screen.findByRole('heading', { name: 'Survey Questions' })).toBeInTheDocument();
     expect(tabs.getByRole('link', { name: 'Questions' })).toHaveAttribute('aria-current', 'page');
@@ -94,7 +94,7 @@ describe('Survey template detail', () => {
     expect(await screen.findByText('Error Loading Template')).toBeInTheDocument();
     expect(screen.getByText('Error loading survey template: Not allowed here')).toBeInTheDocument();
     fails = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'Customer satisfaction' })).toBeInTheDocument();
   });
 
@@ -114,7 +114,7 @@ describe('Survey template detail', () => {
       },
     });
     renderApp(url);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     const send = await screen.findByRole('button', { name: 'Send Survey' });
     expect(send).toBeDisabled();
@@ -140,7 +140,7 @@ describe('Survey template detail', () => {
       },
     });
     renderApp(url);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Publish' }));
+    await setupUser().click(await screen.findByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Add at least one question before publishing.')).toBeInTheDocument();
   });
 
@@ -157,7 +157,7 @@ describe('Survey template detail', () => {
       post: { [`/survey-templates/${templateId}/version`]: () => draft },
     });
     const { router } = renderApp(url);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Edit' }));
+    await setupUser().click(await screen.findByRole('button', { name: 'Edit' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/survey-templates/${draftId}/properties`),
     );
@@ -199,7 +199,7 @@ describe('Survey template detail', () => {
       },
     });
     const { router } = renderApp(`${url}/questions`);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Version history: viewing version 2' }));
     const menu = await screen.findByRole('menu');
@@ -231,7 +231,7 @@ describe('Survey template detail', () => {
   it('says a stale write was refused and reloads the version on request', async () => {
     const { server } = mockTemplateServer(buildVersion({ definition: { questions: [npsQuestion] } }));
     renderApp(`${url}/questions`);
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByRole('heading', { name: 'Survey Questions' });
     // Someone else saves meanwhile.
     server.version = {

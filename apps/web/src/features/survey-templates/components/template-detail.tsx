@@ -18,7 +18,10 @@ import { type RenderSendAction, TemplateHeader } from './template-header';
 
 type TemplateDetailProps = {
   kind: TemplateKind;
-  /** The version shown: detail pages are addressed by version id (part 2 §2). */
+  /**
+   * The version shown: detail pages are addressed by version id
+   * (docs/product-rules.md#survey-templates-and-versions).
+   */
   versionId: string;
   canEdit: boolean;
   /** The tab chosen by the URL. */
@@ -27,7 +30,7 @@ type TemplateDetailProps = {
   renderSendAction?: RenderSendAction;
 };
 
-export const templateTabs: Record<TemplateKind, { path: string; label: string }[]> = {
+const templateTabs: Record<TemplateKind, { path: string; label: string }[]> = {
   survey: [
     { path: 'properties', label: 'Properties' },
     { path: 'questions', label: 'Questions' },
@@ -55,7 +58,10 @@ function BackLink({ config }: { config: KindConfig }) {
   );
 }
 
-/** Template detail (part 2 §2): header, version notices and the tabs, each a sub-route. */
+/**
+ * Template detail (docs/product-rules.md#survey-templates-and-versions): header, version notices and the
+ * tabs, each a sub-route.
+ */
 export function TemplateDetail({
   kind,
   versionId,

@@ -18,7 +18,7 @@ export const listId = 'c1b2c3d4-0000-4000-8000-000000000005';
 export const npsId = 'd1b2c3d4-0000-4000-8000-000000000006';
 export const choiceId = 'd1b2c3d4-0000-4000-8000-000000000007';
 export const textId = 'd1b2c3d4-0000-4000-8000-000000000008';
-export const propertyId = 'e1b2c3d4-0000-4000-8000-000000000009';
+const propertyId = 'e1b2c3d4-0000-4000-8000-000000000009';
 
 export const npsQuestion = {
   id: npsId,
@@ -87,7 +87,7 @@ export function buildVersion(options: VersionOptions = {}) {
 }
 export type WireVersion = ReturnType<typeof buildVersion>;
 
-export const lookupLists = {
+const lookupLists = {
   lists: [
     {
       listId,

@@ -4,12 +4,11 @@ import { Check, ChevronDown, History, Pencil, Undo2, Upload } from 'lucide-react
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { capitalize } from '@/lib/format';
+import { capitalize, formatDateTime, formatWholeDaysAgo } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
 import { useChangeTemplateState } from '../api/change-template-state';
 import { useCreateTemplateVersion } from '../api/create-template-version';
 import { type TemplateVersion, templatePath } from '../api/template-kind';
-import { formatDateTime, lastUpdatedText } from './format-dates';
 import { useTemplateEditor } from './template-context';
 import { TemplateStateBadge } from './template-state-badge';
 
@@ -23,7 +22,10 @@ function useCurrentTab(): string {
   return useLocation().pathname.slice(base.length).split('/')[1] || 'properties';
 }
 
-/** Part 2 §2: name, status badge, age, and the Send Survey, Edit and Publish/Unpublish buttons. */
+/**
+ * docs/product-rules.md#survey-templates-and-versions: name, status badge, age, and the Send Survey, Edit and
+ * Publish/Unpublish buttons.
+ */
 export function TemplateHeader({ renderSendAction }: { renderSendAction?: RenderSendAction | undefined }) {
   const { config, version, canEdit } = useTemplateEditor();
   const { kind } = config;
@@ -31,7 +33,8 @@ export function TemplateHeader({ renderSendAction }: { renderSendAction?: Render
   const createVersion = useCreateTemplateVersion(kind);
   const changeState = useChangeTemplateState(kind);
   const isPublished = version.state === 'PUBLISHED';
-  // Part 2 §4: Edit makes a new draft, only from a published or unpublished version.
+  // docs/product-rules.md#survey-templates-and-versions: Edit makes a new draft, only from a published or
+  // unpublished version.
   const canMakeDraft = version.state === 'PUBLISHED' || version.state === 'UNPUBLISHED';
   const noun = config.texts.noun;
 
@@ -75,7 +78,7 @@ export function TemplateHeader({ renderSendAction }: { renderSendAction?: Render
           <h1 className="text-2xl font-bold tracking-tight break-words text-gray-900">{version.name}</h1>
           <TemplateStateBadge state={version.state} />
         </div>
-        <p className="mt-1 text-sm text-gray-600">{lastUpdatedText(version.updatedAt)}</p>
+        <p className="mt-1 text-sm text-gray-600">{`Last updated ${formatWholeDaysAgo(version.updatedAt)}`}</p>
         {version.description && <p className="mt-1 text-sm text-gray-700">{version.description}</p>}
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2">

@@ -17,7 +17,10 @@ const nameFormSchema = z.object({
   description: createSurveyTemplateSchema.shape.surveyTemplateDescription,
   baseVersionId: z.string(),
 });
-/** Part 2 §5: "Use a predefined template" also needs a base template chosen. */
+/**
+ * docs/product-rules.md#survey-templates-and-versions: "Use a predefined template" also needs a base template
+ * chosen.
+ */
 const predefinedFormSchema = nameFormSchema.extend({
   baseVersionId: z.string().min(1, 'Choose a base template'),
 });
@@ -30,12 +33,14 @@ type TemplateNameFormProps = {
   isPredefined?: boolean;
   nameLabel?: string;
   submitLabel: string;
-  /** A Back action returning to the choice (part 2 §4), or Cancel. */
+  /**
+   * A Back action returning to the choice (docs/product-rules.md#survey-templates-and-versions), or Cancel.
+   */
   secondaryAction: ReactNode;
   onCreated: (version: TemplateVersion) => void;
 };
 
-/** Name and description of a new template (part 2 §2, §5, §8). */
+/** Name and description of a new template (docs/product-rules.md#survey-templates-and-versions). */
 export function TemplateNameForm({
   kind,
   isPredefined = false,
@@ -71,7 +76,7 @@ export function TemplateNameForm({
       );
       onCreated(created);
     } catch (error) {
-      // Part 2 §8: the failure shows under the name field.
+      // docs/product-rules.md#texts-dates-and-errors: the failure shows under the name field.
       setError('name', {
         message: hasServerMessage(error)
           ? `Failed to create template: ${getErrorMessage(error)}`

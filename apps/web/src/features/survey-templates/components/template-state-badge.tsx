@@ -1,7 +1,8 @@
 import { templateStateLabel } from '@graphium/shared';
 import clsx from 'clsx';
 
-// Part 2 §4: Draft yellow, Published green, Unpublished gray; unknown states show as Draft.
+// docs/product-rules.md#survey-templates-and-versions: Draft yellow, Published green, Unpublished gray;
+// unknown states show as Draft.
 const labelClasses = {
   Draft: 'bg-yellow-50 text-yellow-800 ring-yellow-600/30',
   Published: 'bg-green-50 text-green-800 ring-green-600/20',

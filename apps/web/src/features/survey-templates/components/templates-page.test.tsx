@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 import { baseVersionId, buildVersion, templateId, versionId } from './template-fixtures';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -89,7 +89,7 @@ describe('Survey templates list', () => {
       },
     });
     const { router } = renderApp('/survey-templates');
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByText('Customer satisfaction');
 
     await user.click(screen.getByRole('button', { name: /Name/ }));
@@ -175,7 +175,7 @@ describe('Create Template dialog', () => {
   it('offers the choice, goes back to it, checks the name and creates from scratch', async () => {
     const calls = setUp(() => buildVersion({ name: 'Visit survey' }));
     const { router } = renderApp('/survey-templates');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Create Your First Template' }));
     let dialog = await screen.findByRole('dialog', { name: 'Create Template' });
@@ -217,7 +217,7 @@ describe('Create Template dialog', () => {
       throw apiError(409, body);
     });
     renderApp('/survey-templates');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Create Your First Template' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Template' });
     await user.click(within(dialog).getByRole('button', { name: /Create from scratch/ }));
@@ -240,7 +240,7 @@ describe('Create Template dialog', () => {
   it('creates from a predefined template chosen among the published base cards', async () => {
     const calls = setUp(() => buildVersion());
     const { router } = renderApp('/survey-templates');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Create Your First Template' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Template' });
     await user.click(within(dialog).getByRole('button', { name: /Use a predefined template/ }));
@@ -283,7 +283,7 @@ describe('Base survey templates', () => {
       post: { '/base-survey-templates/': () => created },
     });
     const { router } = renderApp('/base-survey-templates');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     expect(await screen.findByRole('heading', { name: 'Base Survey Templates' })).toBeInTheDocument();
     expect(await screen.findByText('Retail NPS')).toBeInTheDocument();

@@ -19,7 +19,10 @@ type TemplatesPageProps = {
   canEdit: boolean;
 };
 
-/** The survey templates list or the base survey templates list (part 2 §2). */
+/**
+ * The survey templates list or the base survey templates list
+ * (docs/product-rules.md#survey-templates-and-versions).
+ */
 export function TemplatesPage({ kind, canEdit }: TemplatesPageProps) {
   const config = kindConfigs[kind];
   useDocumentTitle(config.texts.listTitle);

@@ -4,12 +4,12 @@ import { apiClient } from '@/lib/api-client';
 import { unsubscribeKeys } from './query-keys';
 
 /** `GET /unsubscribe/{token}`: public, no sign-in; the token names the workspace and contact. */
-export async function getUnsubscribeInfo(token: string): Promise<UnsubscribeInfo> {
+async function getUnsubscribeInfo(token: string): Promise<UnsubscribeInfo> {
   const response = await apiClient.get<UnsubscribeInfo>(`/unsubscribe/${encodeURIComponent(token)}`);
   return response.data;
 }
 
-export function unsubscribeInfoQueryOptions(token: string) {
+function unsubscribeInfoQueryOptions(token: string) {
   return queryOptions({ queryKey: unsubscribeKeys.info(token), queryFn: () => getUnsubscribeInfo(token) });
 }
 

@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { unsubscribeKeys } from './query-keys';
 
 /** `POST /unsubscribe/{token}`: puts the contact on the workspace's suppression list (idempotent). */
-export async function unsubscribe(token: string): Promise<UnsubscribeInfo> {
+async function unsubscribe(token: string): Promise<UnsubscribeInfo> {
   const response = await apiClient.post<UnsubscribeInfo>(`/unsubscribe/${encodeURIComponent(token)}`);
   return response.data;
 }

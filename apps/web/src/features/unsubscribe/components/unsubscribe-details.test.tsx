@@ -1,9 +1,9 @@
 import type { UnsubscribeInfo } from '@graphium/shared';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 
 const token = 'v1.abc-DEF_123';
 const path = `/unsubscribe/${token}`;
@@ -21,14 +21,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Unsubscribe page (issue 7)', () => {
+describe('Unsubscribe page (decision 008)', () => {
   it('shows the workspace and masked contact, unsubscribes and confirms without signing in', async () => {
     const calls = mockApi({
       get: { [path]: () => buildInfo() },
       post: { [path]: () => buildInfo({ isUnsubscribed: true }) },
     });
     renderApp(path);
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(
       await screen.findByRole('heading', { name: 'Unsubscribe from Analytical Engines' }),
     ).toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('Unsubscribe page (issue 7)', () => {
       },
     });
     renderApp(path);
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     const main = within(screen.getByRole('main'));
     expect(await main.findByRole('alert')).toHaveTextContent('Please try again in a minute.');

@@ -7,9 +7,9 @@ import { toastPromise } from '@/lib/toast';
 import { useUnsubscribeInfo } from '../api/get-unsubscribe-info';
 import { useUnsubscribe } from '../api/unsubscribe';
 
-export const unsubscribeLoadErrorMessage = 'We could not load this page. Please try again.';
+const unsubscribeLoadErrorMessage = 'We could not load this page. Please try again.';
 
-/** The public page an e-mail's unsubscribe link opens (issue 7). */
+/** The public page an e-mail's unsubscribe link opens (decision 008). */
 export function UnsubscribeDetails({ token }: { token: string }) {
   const info = useUnsubscribeInfo(token);
   const status = getErrorStatus(info.error);

@@ -6,12 +6,12 @@ import { workspaceUserKeys } from './query-keys';
 
 export type WorkspaceUsersResponse = z.infer<typeof workspaceUsersResponseSchema>;
 
-export async function getWorkspaceUsers(): Promise<WorkspaceUsersResponse> {
+async function getWorkspaceUsers(): Promise<WorkspaceUsersResponse> {
   const response = await apiClient.get<WorkspaceUsersResponse>('/workspaces/users');
   return response.data;
 }
 
-export function workspaceUsersQueryOptions() {
+function workspaceUsersQueryOptions() {
   return queryOptions({ queryKey: workspaceUserKeys.list(), queryFn: getWorkspaceUsers });
 }
 

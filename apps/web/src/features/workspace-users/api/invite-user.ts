@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { workspaceUserKeys } from './query-keys';
 
-export async function inviteUser(input: InviteUserInput): Promise<PendingInvitation> {
+async function inviteUser(input: InviteUserInput): Promise<PendingInvitation> {
   const response = await apiClient.post<PendingInvitation>('/workspaces/invite', input);
   return response.data;
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { workspaceUserKeys } from './query-keys';
 
-export async function revokeInvitation(workspaceInvitationId: string): Promise<void> {
+async function revokeInvitation(workspaceInvitationId: string): Promise<void> {
   await apiClient.delete(`/workspaces/invitation/${encodeURIComponent(workspaceInvitationId)}`);
 }
 

@@ -3,12 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { workspaceUserKeys } from './query-keys';
 
-export type UpdateWorkspaceUserInput = { accountId: string; changes: UpdateWorkspaceUser };
+type UpdateWorkspaceUserInput = { accountId: string; changes: UpdateWorkspaceUser };
 
-export async function updateWorkspaceUser({
-  accountId,
-  changes,
-}: UpdateWorkspaceUserInput): Promise<WorkspaceUser> {
+async function updateWorkspaceUser({ accountId, changes }: UpdateWorkspaceUserInput): Promise<WorkspaceUser> {
   const response = await apiClient.patch<WorkspaceUser>(
     `/workspaces/users/${encodeURIComponent(accountId)}`,
     changes,

@@ -2,11 +2,9 @@ import { type InviteUserInput, inviteUserSchema } from '@graphium/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { FormDialog, sameNames, showServerFieldErrors } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
-import { getErrorDetails } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useInviteUser } from '../api/invite-user';
 import { roleOptions } from './user-rows';
@@ -47,56 +45,48 @@ export function InviteUserModal({ isOpen, onOpenChange }: InviteUserModalProps) 
         error: 'Failed to send invitation.',
       });
     } catch (error) {
-      const details = getErrorDetails(error);
-      if (details.emailAddress) setError('emailAddress', { message: details.emailAddress });
+      showServerFieldErrors(error, setError, sameNames(['emailAddress']));
       return;
     }
     changeOpen(false);
   });
 
   return (
-    <Modal
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={changeOpen}
       title="Invite User"
       description="They will receive an email with a link to join this workspace."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => changeOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Sending...' : 'Send Invitation'}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel={'Send Invitation'}
+      pendingLabel="Sending..."
     >
-      <form id={formId} onSubmit={onSubmit} className="space-y-5" noValidate>
-        <TextField
-          label="Email Address"
-          type="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="name@company.com"
-          error={errors.emailAddress?.message}
-          {...register('emailAddress')}
-        />
-        <Controller
-          control={control}
-          name="role"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label="Role"
-              name={field.name}
-              value={field.value ?? 'editor'}
-              onValueChange={field.onChange}
-              options={roleOptions}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="name@company.com"
+        error={errors.emailAddress?.message}
+        {...register('emailAddress')}
+      />
+      <Controller
+        control={control}
+        name="role"
+        render={({ field, fieldState }) => (
+          <SelectField
+            label="Role"
+            name={field.name}
+            value={field.value ?? 'editor'}
+            onValueChange={field.onChange}
+            options={roleOptions}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

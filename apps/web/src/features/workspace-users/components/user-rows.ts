@@ -11,7 +11,10 @@ import type { WorkspaceUsersResponse } from '../api/get-workspace-users';
 
 export type MemberStatus = 'Active' | 'Inactive';
 
-/** Part 1 §3: a user counts as active only if both the membership and the account are. */
+/**
+ * docs/product-rules.md#workspaces-roles-and-invitations: a user counts as active only if both the membership
+ * and the account are.
+ */
 export function getMemberStatus(user: WorkspaceUser): MemberStatus {
   return user.isActive && user.account.isActive ? 'Active' : 'Inactive';
 }

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceUsersResponse } from '@/features/workspace-users/api/get-workspace-users';
 import { apiError, mockApi } from '@/test/api-mock';
 import { accountId, buildStartup, invitationId } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { setupUser } from '@/test/user';
 
 const otherAccountId = '4f9cad5c-ad9a-4e95-9e99-ad4a5b6c7d84';
 
@@ -88,7 +88,7 @@ describe('Users settings', () => {
       post: { '/workspaces/invite': () => ({}) },
     });
     renderApp('/settings/users');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Invite User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
@@ -126,7 +126,7 @@ describe('Users settings', () => {
       },
     });
     renderApp('/settings/users');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Invite User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
@@ -147,7 +147,7 @@ describe('Users settings', () => {
       },
     });
     renderApp('/settings/users');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
@@ -181,7 +181,7 @@ describe('Users settings', () => {
       delete: { [`/workspaces/invitation/${invitationId}`]: () => undefined },
     });
     renderApp('/settings/users');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('button', { name: 'Revoke invitation for grace@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke Invitation' });

@@ -12,7 +12,7 @@ import { RevokeInvitationDialog } from './revoke-invitation-dialog';
 import { toUserRows } from './user-rows';
 import { UsersTable } from './users-table';
 
-export const usersLoadErrorMessage = 'Error loading workspace users. Please try again.';
+const usersLoadErrorMessage = 'Error loading workspace users. Please try again.';
 
 type WorkspaceUsersProps = {
   currentAccountId: string | undefined;

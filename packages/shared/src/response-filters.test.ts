@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { surveyDefinitionSchema } from './survey-definition.js';
 import {
   checkQuestionFilter,
   listSurveyResponsesQuerySchema,
-  neutralizeSpreadsheetCell,
   questionFilterField,
   questionFilterOperators,
   readQuestionFilterField,
   responseFiltersParamSchema,
   serializeResponseFilters,
   surveyStateStatus,
-} from './survey-responses.js';
+} from './response-filters.js';
+import { surveyDefinitionSchema } from './survey-definition.js';
+import { neutralizeSpreadsheetCell } from './survey-responses.js';
 
 const questionId = '00000000-0000-4000-8000-000000000001';
 const [nps, choice, text] = surveyDefinitionSchema.parse({
@@ -113,7 +113,7 @@ describe('the filter contract', () => {
     ).toEqual({ logic: 'AND', filters: [{ field: 'surveyState', operator: 'is', value: 'SENT' }] });
   });
 
-  it('shows states as part 2 §4 says', () => {
+  it('shows states as docs/product-rules.md#responses-list-filters-paging-export says', () => {
     expect(surveyStateStatus('COMPLETE')).toBe('COMPLETE');
     expect(surveyStateStatus('completed')).toBe('COMPLETE');
     expect(surveyStateStatus('OPENED')).toBe('IN_PROGRESS');

@@ -10,7 +10,7 @@ import {
   normaliseAuthenticationValue,
   toOtherAnswer,
   validateAnswer,
-} from './survey-answer.js';
+} from './answer-rules.js';
 import { type SurveyQuestionInput, surveyQuestionSchema } from './survey-definition.js';
 
 let sequence = 0;
@@ -88,7 +88,7 @@ describe('validateAnswer', () => {
   });
 });
 
-describe('answered and required (part 1 §5, with 0 a real NPS answer)', () => {
+describe('answered and required (docs/product-rules.md#the-respondent-page, with 0 a real NPS answer)', () => {
   const nps = question({ type: 'NetPromoterScore', required: true });
   const stars = question({ type: 'StarRatingScale', required: true });
   const text = question({ type: 'LongTextEntry', required: true });
@@ -126,7 +126,7 @@ describe('answered and required (part 1 §5, with 0 a real NPS answer)', () => {
   });
 });
 
-describe('respondent authentication values (part 1 §5)', () => {
+describe('respondent authentication values (docs/product-rules.md#respondent-authentication)', () => {
   it('compares text trimmed and ignoring case', () => {
     expect(authenticationValueMatches('Text', '  lovelace ', 'Lovelace')).toBe(true);
     expect(authenticationValueMatches('Text', 'Byron', 'Lovelace')).toBe(false);
@@ -164,5 +164,62 @@ describe('respondent authentication values (part 1 §5)', () => {
       values: { name: 'Lovelace', zip: 2139, born: '1990-02-28', vip: true },
       errors: {},
     });
+  });
+});
+
+describe('the authentication form, as the respondent page fills it', () => {
+  const fields = [
+    { id: 'text', label: 'Last Name', type: 'Text', required: true },
+    { id: 'number', label: 'Age', type: 'Number', required: false },
+    { id: 'date', label: 'Birthday', type: 'Date', required: false },
+    { id: 'time', label: 'Visit', type: 'DateTime', required: false },
+    { id: 'yes', label: 'Member', type: 'Boolean', required: false },
+  ] as const;
+
+  it('names each problem with its message', () => {
+    expect(checkAuthenticationForm(fields, { text: '  ', number: 'twelve', date: 'soon' }).errors).toEqual({
+      text: 'Last Name is required',
+      number: 'Age must be a valid number',
+      date: 'Birthday must be a valid date',
+    });
+  });
+
+  it('converts values to their types and leaves empty ones out', () => {
+    // A datetime-local value: local time, without a zone.
+    const visit = '2024-05-01T10:30';
+    const { values, errors } = checkAuthenticationForm(fields, {
+      text: '  Lovelace ',
+      number: '36.5',
+      date: '1815-12-10',
+      time: visit,
+      yes: 'true',
+    });
+    expect(errors).toEqual({});
+    expect(values).toEqual({
+      text: 'Lovelace',
+      number: 36.5,
+      date: '1815-12-10',
+      time: new Date(visit).toISOString(),
+      yes: true,
+    });
+    expect(checkAuthenticationForm(fields, { text: 'x', yes: 'false' }).values).toEqual({
+      text: 'x',
+      yes: false,
+    });
+  });
+
+  it('resumes at the first unanswered question, 0 answering NPS but not stars', () => {
+    const questions = [
+      question({ type: 'NetPromoterScore' }),
+      question({ type: 'StarRatingScale' }),
+      question({ type: 'ShortTextEntry' }),
+    ];
+    const [nps, stars, text] = questions.map((item) => item.id) as [string, string, string];
+    expect(findResumeIndex(questions, {})).toBe(0);
+    expect(findResumeIndex(questions, { [nps]: 0 })).toBe(1);
+    expect(findResumeIndex(questions, { [nps]: 0, [stars]: 0 })).toBe(1);
+    expect(findResumeIndex(questions, { [nps]: 3, [stars]: 4, [text]: 'x' })).toBe(2);
+    expect(estimatedTimeText(1)).toBe('This survey should take about 1 minute to complete.');
+    expect(estimatedTimeText(7)).toBe('This survey should take about 7 minutes to complete.');
   });
 });

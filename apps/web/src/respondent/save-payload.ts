@@ -1,0 +1,23 @@
+import type { SurveyAnswer, SurveyQuestion, SurveyResponses } from '@graphium/shared';
+import { isAnswered } from '@graphium/shared/answer-rules';
+
+export const saveFailedMessage = "We couldn't save your answer. Check your connection and try again.";
+
+/**
+ * What Next sends (docs/product-rules.md#the-respondent-page: all responses so far, merged by the
+ * server): every answered question, and null for one that was saved before and is now empty, so
+ * clearing it sticks.
+ */
+export function buildSavePayload(
+  questions: readonly SurveyQuestion[],
+  answers: Readonly<Record<string, SurveyAnswer | undefined>>,
+  saved: SurveyResponses,
+): Record<string, SurveyAnswer | null> {
+  const payload: Record<string, SurveyAnswer | null> = {};
+  for (const question of questions) {
+    const value = answers[question.id];
+    if (isAnswered(question, value)) payload[question.id] = value as SurveyAnswer;
+    else if (Object.hasOwn(saved, question.id)) payload[question.id] = null;
+  }
+  return payload;
+}
