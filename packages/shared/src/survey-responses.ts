@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactMethodReplySchema, surveyStateSchema } from './survey.js';
+import { contactMethodReplySchema, surveyDeliverySchema, surveyStateSchema } from './survey.js';
 import { respondentListSchema, surveyResponsesSchema } from './survey-answer.js';
 import { propertyTypeSchema, questionTypeSchema, surveyDefinitionSchema } from './survey-definition.js';
 import { surveyPropertyValueSchema } from './survey-properties.js';
@@ -54,6 +54,8 @@ const surveyResponseRowSchema = z.object({
   updatedAt: z.iso.datetime(),
   surveyContactMethods: z.array(contactMethodReplySchema),
   scoring: surveyScoringSchema,
+  /** Invitations and reminders that finally failed: staff see "Not delivered: <reason>" and can send again. */
+  undelivered: z.array(surveyDeliverySchema),
 });
 export type SurveyResponseRow = z.infer<typeof surveyResponseRowSchema>;
 
@@ -182,6 +184,8 @@ export const surveyResponseDetailSchema = z.object({
   completedAt: isoOrNull,
   updatedAt: z.iso.datetime(),
   surveyContactMethods: z.array(contactMethodReplySchema),
+  /** As on the list row. */
+  undelivered: z.array(surveyDeliverySchema),
   surveyResponses: surveyResponsesSchema,
   scoring: z.object({
     overallPercentage: z.number().nullable(),

@@ -134,7 +134,7 @@ const deliveryChannels = ['email', 'sms'] as const;
 const deliveryStatuses = ['queued', 'sent', 'failed', 'skipped'] as const;
 
 /** One outgoing message of a survey and how its delivery went. */
-const surveyDeliverySchema = z.object({
+export const surveyDeliverySchema = z.object({
   outboxId: z.uuid(),
   channel: z.enum(deliveryChannels),
   recipient: z.string(),

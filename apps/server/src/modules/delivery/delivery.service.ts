@@ -1,3 +1,4 @@
+import type { SurveyDelivery } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { deliverMessageJob, deliverMessagesJob, deliveryBatchSize } from './delivery.jobs.js';
@@ -7,6 +8,7 @@ import {
   claimOverdueMessages,
   claimQueuedMessage,
   failInterruptedMessages,
+  findFailedSurveyMessages,
   findOutboxMessage,
   findSurveyMessages,
   insertOutboxMessage,
@@ -41,6 +43,39 @@ export type { NewOutboxMessage, OutboxMessage };
 export { findOutboxMessage, findSurveyMessages };
 
 const sweepGraceSeconds = 300;
+
+/** A survey's message as staff see it. */
+export function toSurveyDelivery(message: OutboxMessage): SurveyDelivery {
+  return {
+    outboxId: message.id,
+    channel: message.channel === 'sms' ? 'sms' : 'email',
+    recipient: message.recipient,
+    // A message being handed to the transport still reads as queued.
+    status: message.status === 'sending' ? 'queued' : message.status,
+    attempts: message.attempts,
+    lastError: message.lastError,
+    sentAt: message.sentAt?.toISOString() ?? null,
+    updatedAt: message.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The messages of these surveys that finally failed (after every retry, or refused for good), by
+ * survey: staff see them on the survey with a way to send again.
+ */
+export async function findUndeliveredBySurvey(
+  db: Executor,
+  surveyIds: string[],
+): Promise<Map<string, SurveyDelivery[]>> {
+  const bySurvey = new Map<string, SurveyDelivery[]>();
+  for (const message of await findFailedSurveyMessages(db, surveyIds)) {
+    if (!message.surveyId) continue;
+    const messages = bySurvey.get(message.surveyId) ?? [];
+    messages.push(toSurveyDelivery(message));
+    bySurvey.set(message.surveyId, messages);
+  }
+  return bySurvey;
+}
 
 type QueueEmail = Pick<
   NewOutboxMessage,

@@ -201,6 +201,16 @@ export async function findSurveyMessages(db: Executor, surveyId: string): Promis
     );
 }
 
+/** The messages of these surveys whose delivery finally failed, oldest first. */
+export async function findFailedSurveyMessages(db: Executor, surveyIds: string[]): Promise<OutboxMessage[]> {
+  if (surveyIds.length === 0) return [];
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(and(inArray(outboxMessages.surveyId, surveyIds), eq(outboxMessages.status, 'failed')))
+    .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.channel), asc(outboxMessages.recipient));
+}
+
 /** Puts a failed message back in the queue with its attempts reset; false unless it had failed. */
 export async function requeueFailedMessage(db: Executor, id: string, now: Date): Promise<boolean> {
   const rows = await db

@@ -2,6 +2,7 @@ import {
   formatPropertyValue,
   isScoredQuestionType,
   type ListSurveyResponsesQuery,
+  type SurveyDelivery,
   type SurveyResponseDetail,
   type SurveyResponseRow,
   type SurveyResponsesList,
@@ -15,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { surveys } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
+import { findUndeliveredBySurvey } from '../delivery/delivery.service.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import {
   findTemplateBase,
@@ -62,7 +64,11 @@ async function scoringOf(db: Executor, row: ResponseRow): Promise<SurveyScoring>
   return scoreSurvey(definition, row.openResponses ?? {});
 }
 
-async function toRow(db: Executor, row: ResponseRow): Promise<SurveyResponseRow> {
+async function toRow(
+  db: Executor,
+  row: ResponseRow,
+  undelivered: Map<string, SurveyDelivery[]>,
+): Promise<SurveyResponseRow> {
   return {
     surveyId: row.id,
     surveyState: row.state,
@@ -73,6 +79,7 @@ async function toRow(db: Executor, row: ResponseRow): Promise<SurveyResponseRow>
     updatedAt: row.updatedAt.toISOString(),
     surveyContactMethods: row.contactMethods,
     scoring: await scoringOf(db, row),
+    undelivered: undelivered.get(row.id) ?? [],
   };
 }
 
@@ -127,7 +134,11 @@ export async function listSurveyResponses(
       rows = await readPage(ctx.db, conditions, offset, limit, total);
     }
   }
-  const surveys = await Promise.all(rows.map((row) => toRow(ctx.db, row)));
+  const undelivered = await findUndeliveredBySurvey(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  const surveys = await Promise.all(rows.map((row) => toRow(ctx.db, row, undelivered)));
   return {
     surveys,
     summary: wantsSummary && figures ? buildSummary(template, figures, benchmarks) : null,
@@ -226,11 +237,12 @@ export async function getSurveyResponse(
   if (!found) throw notFound(surveyResponseNotFoundMessage);
   const { survey } = found;
   const definition = await loadVersionDefinition(ctx.db, survey.templateVersionId);
-  const [baseTemplateId, lookup, templateStats, questionStats] = await Promise.all([
+  const [baseTemplateId, lookup, templateStats, questionStats, undelivered] = await Promise.all([
     findTemplateBase(ctx.db, survey.templateId),
     loadListLookup(ctx.db, actor.workspaceId, listIdsOf(definition), { includeArchived: true }),
     findTemplateStats(ctx.db, survey.templateId),
     findQuestionStats(ctx.db, survey.templateId),
+    findUndeliveredBySurvey(ctx.db, [survey.id]),
   ]);
   const benchmarks = baseTemplateId ? await findBenchmarkTotals(ctx.db, baseTemplateId) : new Map();
   const score =
@@ -258,6 +270,7 @@ export async function getSurveyResponse(
     completedAt: survey.completedAt?.toISOString() ?? null,
     updatedAt: survey.updatedAt.toISOString(),
     surveyContactMethods: survey.contactMethods,
+    undelivered: undelivered.get(survey.id) ?? [],
     surveyResponses: survey.responses,
     scoring: {
       overallPercentage: score.overallPercentage,

@@ -24,6 +24,7 @@ import {
   type OutboxMessage,
   queueMessages,
   retryFailedMessage,
+  toSurveyDelivery,
 } from '../delivery/delivery.service.js';
 import { recordSentSurveys } from '../responses/response-aggregates.service.js';
 import { loadSendingContext, type PreparedSurvey, prepareSurvey } from './survey-sending.js';
@@ -36,20 +37,6 @@ import {
 
 export const surveyNotFound = () => notFound('Survey not found');
 
-function toDelivery(message: OutboxMessage): SurveyDelivery {
-  return {
-    outboxId: message.id,
-    channel: message.channel === 'sms' ? 'sms' : 'email',
-    recipient: message.recipient,
-    // A message being handed to the transport still reads as queued.
-    status: message.status === 'sending' ? 'queued' : message.status,
-    attempts: message.attempts,
-    lastError: message.lastError,
-    sentAt: message.sentAt?.toISOString() ?? null,
-    updatedAt: message.updatedAt.toISOString(),
-  };
-}
-
 function toSentSurvey(row: SurveyRow, messages: OutboxMessage[]): SentSurvey {
   return {
     surveyId: row.id,
@@ -61,7 +48,7 @@ function toSentSurvey(row: SurveyRow, messages: OutboxMessage[]): SentSurvey {
     sentAt: row.sentAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
-    delivery: messages.map(toDelivery),
+    delivery: messages.map(toSurveyDelivery),
   };
 }
 
@@ -198,7 +185,7 @@ export async function getSurveyDelivery(
 ): Promise<{ delivery: SurveyDelivery[] }> {
   const survey = await findWorkspaceSurvey(ctx.db, actor.workspaceId, surveyId);
   if (!survey) throw surveyNotFound();
-  return { delivery: (await findSurveyMessages(ctx.db, surveyId)).map(toDelivery) };
+  return { delivery: (await findSurveyMessages(ctx.db, surveyId)).map(toSurveyDelivery) };
 }
 
 /** `POST /surveys/{id}/delivery/{outboxId}/retry`: sends a failed invitation again. */
@@ -215,7 +202,7 @@ export async function retrySurveyDelivery(
   if (!(await retryFailedMessage(ctx, outboxId))) {
     throw conflict('Only a message whose delivery failed can be retried.');
   }
-  return { delivery: (await findSurveyMessages(ctx.db, surveyId)).map(toDelivery) };
+  return { delivery: (await findSurveyMessages(ctx.db, surveyId)).map(toSurveyDelivery) };
 }
 
 /**

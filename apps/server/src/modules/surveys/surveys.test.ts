@@ -242,6 +242,16 @@ describe('delivery', () => {
     const { outboxId } = failed!;
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
     expect(failed?.lastError).toContain('is not valid');
+    // Staff see it on the survey: its row in the responses list and its response.
+    const listed = async () =>
+      (await client.get(`/api/surveys?surveyTemplateId=${template.surveyTemplateId}&page=1&limit=50`)).json()
+        .surveys as { surveyId: string; undelivered: { outboxId: string; lastError: string }[] }[];
+    const rowOf = async () => (await listed()).find((row) => row.surveyId === surveyId);
+    expect((await rowOf())?.undelivered).toEqual([
+      expect.objectContaining({ outboxId, status: 'failed', lastError: failed?.lastError }),
+    ]);
+    const detail = await client.get(`/api/surveys/${surveyId}/response`);
+    expect(detail.json().undelivered).toEqual([expect.objectContaining({ outboxId, status: 'failed' })]);
 
     const other = await signUpClient(t.client());
     expect((await other.client.post(`/api/surveys/${surveyId}/delivery/${outboxId}/retry`)).statusCode).toBe(
@@ -257,6 +267,8 @@ describe('delivery', () => {
     await expect
       .poll(async () => (await deliveryOf(client, surveyId))[0]?.status, { timeout: 10_000 })
       .toBe('sent');
+    expect((await rowOf())?.undelivered).toEqual([]);
+    expect((await client.get(`/api/surveys/${surveyId}/response`)).json().undelivered).toEqual([]);
     const again = await client.post(`/api/surveys/${surveyId}/delivery/${outboxId}/retry`);
     expect(again.statusCode).toBe(409);
     expect((await client.post(`/api/surveys/${surveyId}/delivery/${randomUUID()}/retry`)).statusCode).toBe(

@@ -21,4 +21,6 @@ export const responseKeys = {
   lists: () => [...responseKeys.all, 'list'] as const,
   list: (params: SurveyResponsesParams) => [...responseKeys.lists(), params] as const,
   detail: (surveyId: string) => [...responseKeys.all, 'detail', surveyId] as const,
+  /** How each message of a sent survey went. */
+  delivery: (surveyId: string) => [...responseKeys.all, 'delivery', surveyId] as const,
 };

@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { apiError } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
-import { buildDetail, mockResponsesServer, surveyId, versionId } from './responses-fixtures';
+import { setupUser } from '@/test/user';
+import { buildDetail, failedMessage, mockResponsesServer, surveyId, versionId } from './responses-fixtures';
 
 const detailUrl = `/survey-templates/${versionId}/responses/${surveyId}`;
 
@@ -73,6 +75,31 @@ describe('Response detail', () => {
     );
     expect(info('Last Viewed')).toBe(formatDateTime('2025-03-05T09:30:00.000Z'));
     expect(info('Status')).toBe('In Progress');
+  });
+
+  it('shows a message that was not delivered, with its reason, and sends it again', async () => {
+    let undelivered = [failedMessage()];
+    mockResponsesServer({ detail: () => buildDetail({ undelivered }) });
+    const post = vi.spyOn(apiClient, 'post').mockImplementation((async () => {
+      undelivered = [];
+      return { data: { delivery: [{ ...failedMessage(), status: 'queued', lastError: null }] }, status: 200 };
+    }) as never);
+    const user = setupUser();
+    renderApp(detailUrl);
+    const notice = within(
+      (await screen.findByRole('heading', { name: 'Not delivered' })).closest('section')!,
+    );
+    expect(notice.getByText('Email to ada@example.com')).toBeVisible();
+    expect(
+      notice.getByText('Not delivered: The mail server refused the message: 550 No such user'),
+    ).toBeVisible();
+    await user.click(notice.getByRole('button', { name: 'Send again: Email to ada@example.com' }));
+    expect(post).toHaveBeenCalledWith(`/surveys/${surveyId}/delivery/${failedMessage().outboxId}/retry`);
+    // The response is read again and no longer lists the message.
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Not delivered' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('heading', { name: 'Respondent' })).toBeVisible();
   });
 
   it('says Survey response not found. for an unknown or foreign survey', async () => {

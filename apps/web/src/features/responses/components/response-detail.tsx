@@ -12,6 +12,7 @@ import { answerText, questionTypeLabels } from './answer-text';
 import { BenchmarkValue } from './question-scores-table';
 import { ScoreCircle } from './score-circle';
 import { SurveyStateBadge, surveyStateDisplay } from './survey-state-badge';
+import { UndeliveredMessages } from './undelivered';
 
 type ResponseDetailProps = {
   surveyId: string;
@@ -194,6 +195,7 @@ export function ResponseDetail({ surveyId, templateId, backTo }: ResponseDetailP
     const survey = query.data;
     body = (
       <div className="space-y-6">
+        <UndeliveredMessages surveyId={survey.surveyId} messages={survey.undelivered} />
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <RespondentInfo survey={survey} />

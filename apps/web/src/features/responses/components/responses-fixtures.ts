@@ -1,6 +1,7 @@
 import {
   type QuestionSummary,
   type ResponsesSummary,
+  type SurveyDelivery,
   type SurveyResponseDetail,
   type SurveyResponseRow,
   type SurveyResponsesList,
@@ -98,6 +99,7 @@ export function buildRow(index: number, overrides: Partial<SurveyResponseRow> = 
     sentAt: '2025-03-04T15:06:00.000Z',
     lastOpenedAt: '2025-03-05T09:30:00.000Z',
     completedAt: '2025-03-05T09:40:00.000Z',
+    undelivered: [],
     updatedAt: '2025-03-05T09:40:00.000Z',
     surveyContactMethods: [{ contactMethodType: 'email', emailAddress: `person${index}@example.com` }],
     scoring: {
@@ -200,7 +202,7 @@ export function buildSummary(options: { hasBaseTemplate?: boolean } = {}): Respo
 }
 
 export function buildDetail(
-  options: { hasBaseTemplate?: boolean; state?: 'COMPLETE' | 'OPENED' } = {},
+  options: { hasBaseTemplate?: boolean; state?: 'COMPLETE' | 'OPENED'; undelivered?: SurveyDelivery[] } = {},
 ): SurveyResponseDetail {
   const isComplete = (options.state ?? 'COMPLETE') === 'COMPLETE';
   return {
@@ -213,6 +215,7 @@ export function buildDetail(
     lastOpenedAt: '2025-03-05T09:30:00.000Z',
     completedAt: isComplete ? '2025-03-05T21:40:00.000Z' : null,
     updatedAt: '2025-03-05T21:40:00.000Z',
+    undelivered: options.undelivered ?? [],
     surveyContactMethods: [
       { contactMethodType: 'email', emailAddress: 'ada@example.com' },
       { contactMethodType: 'phone', phoneNumber: '5551234567' },
@@ -308,5 +311,20 @@ export function pagedList(total: number, summary: ResponsesSummary | null = null
       summary,
       pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
     };
+  };
+}
+
+/** A message that finally failed, as the server reports it on a survey. */
+export function failedMessage(overrides: Partial<SurveyDelivery> = {}): SurveyDelivery {
+  return {
+    outboxId: 'd1b2c3d4-0000-4000-8000-000000000001',
+    channel: 'email',
+    recipient: 'ada@example.com',
+    status: 'failed',
+    attempts: 1,
+    lastError: 'The mail server refused the message: 550 No such user',
+    sentAt: null,
+    updatedAt: '2025-03-04T15:07:00.000Z',
+    ...overrides,
   };
 }

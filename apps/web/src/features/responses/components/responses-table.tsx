@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatOptionalDateTime } from '@/lib/format';
 import { CompositeScoreDots } from './composite-score-dots';
 import { SurveyStateBadge } from './survey-state-badge';
+import { NotDeliveredLine } from './undelivered';
 
 type ResponsesTableProps = {
   surveys: SurveyResponseRow[];
@@ -83,6 +84,7 @@ export function ResponsesTable({ surveys, questions, detailPath, onOpen }: Respo
                 </td>
                 <td className="px-4 py-3">
                   <SurveyStateBadge state={survey.surveyState} />
+                  <NotDeliveredLine messages={survey.undelivered} />
                 </td>
                 <td className="px-4 py-3">
                   <CompositeScoreDots

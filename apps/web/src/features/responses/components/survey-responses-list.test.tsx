@@ -4,7 +4,15 @@ import { formatDateTime } from '@/lib/format';
 import { apiError } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
 import { setupUser } from '@/test/user';
-import { buildRow, mockResponsesServer, npsId, pagedList, templateId, versionId } from './responses-fixtures';
+import {
+  buildRow,
+  failedMessage,
+  mockResponsesServer,
+  npsId,
+  pagedList,
+  templateId,
+  versionId,
+} from './responses-fixtures';
 
 const listUrl = `/survey-templates/${versionId}/responses?tab=survey-responses`;
 
@@ -31,6 +39,10 @@ describe('Survey Responses list', () => {
           }),
           buildRow(3, {
             surveyState: 'SENT',
+            undelivered: [
+              failedMessage(),
+              failedMessage({ outboxId: 'd1b2c3d4-0000-4000-8000-000000000002' }),
+            ],
             scoring: {
               overallPercentage: 42.6,
               questionScores: [{ questionId: npsId, score: 4, percentage: 40 }],
@@ -56,6 +68,10 @@ describe('Survey Responses list', () => {
     expect(second!.getByText('No score')).toBeInTheDocument();
     expect(third!.getByText('Pending')).toHaveClass('bg-gray-100');
     expect(third!.getByText('43%')).toHaveClass('text-red-700');
+    expect(
+      third!.getByText('Not delivered: The mail server refused the message: 550 No such user (+1 more)'),
+    ).toBeVisible();
+    expect(first!.queryByText(/Not delivered/)).not.toBeInTheDocument();
   });
 
   it('opens a response by row click and by Enter, and goes back to the list as it was', async () => {

@@ -1,8 +1,8 @@
 import type { CreateSurveyInput, SentSurvey } from '@graphium/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { responseKeys } from '@/features/responses/api/query-keys';
 import { apiClient } from '@/lib/api-client';
 import { invalidateSentSurveys } from './invalidate-sent-surveys';
-import { sendSurveyKeys } from './query-keys';
 
 async function createSurvey(input: CreateSurveyInput): Promise<SentSurvey> {
   const response = await apiClient.post<SentSurvey>('/surveys/', input);
@@ -14,7 +14,7 @@ export function useCreateSurvey() {
   return useMutation({
     mutationFn: createSurvey,
     onSuccess: (survey) => {
-      queryClient.setQueryData(sendSurveyKeys.delivery(survey.surveyId), { delivery: survey.delivery });
+      queryClient.setQueryData(responseKeys.delivery(survey.surveyId), { delivery: survey.delivery });
       return invalidateSentSurveys(queryClient);
     },
   });

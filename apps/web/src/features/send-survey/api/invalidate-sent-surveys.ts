@@ -8,7 +8,7 @@ import { templateKeys } from '@/features/survey-templates/api/query-keys';
  */
 export function invalidateSentSurveys(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: responseKeys.all }),
+    queryClient.invalidateQueries({ queryKey: responseKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: templateKeys.any }),
   ]);
 }

@@ -4,10 +4,14 @@ import { useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { StatusMessage } from '@/components/ui/status-message';
+import {
+  deliveryChannelLabels,
+  deliveryWatchMs,
+  useSurveyDelivery,
+} from '@/features/responses/api/get-survey-delivery';
+import { useRetryDelivery } from '@/features/responses/api/retry-delivery';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
-import { deliveryWatchMs, useSurveyDelivery } from '../api/get-survey-delivery';
-import { useRetryDelivery } from '../api/retry-delivery';
 
 const statusTones: Record<SurveyDelivery['status'], BadgeTone> = {
   queued: 'amber',
@@ -21,7 +25,6 @@ const statusLabels: Record<SurveyDelivery['status'], string> = {
   failed: 'Failed',
   skipped: 'Skipped',
 };
-const channelLabels: Record<SurveyDelivery['channel'], string> = { email: 'Email', sms: 'SMS' };
 
 type DeliveryStatusProps = { survey: SentSurvey; onSendAnother: () => void; onClose: () => void };
 
@@ -72,7 +75,7 @@ export function DeliveryStatus({ survey, onSendAnother, onClose }: DeliveryStatu
           <tbody className="divide-y divide-gray-100">
             {rows.map((row) => (
               <tr key={row.outboxId}>
-                <td className="py-2 pr-4 text-gray-900">{channelLabels[row.channel]}</td>
+                <td className="py-2 pr-4 text-gray-900">{deliveryChannelLabels[row.channel]}</td>
                 <td className="py-2 pr-4 break-all text-gray-900">{row.recipient}</td>
                 <td className="py-2 pr-4">
                   <Badge tone={statusTones[row.status]}>{statusLabels[row.status]}</Badge>
@@ -86,7 +89,7 @@ export function DeliveryStatus({ survey, onSendAnother, onClose }: DeliveryStatu
                       variant="secondary"
                       size="sm"
                       disabled={retry.isPending}
-                      aria-label={`Retry ${channelLabels[row.channel]} to ${row.recipient}`}
+                      aria-label={`Retry ${deliveryChannelLabels[row.channel]} to ${row.recipient}`}
                       onClick={() => void retryRow(row)}
                     >
                       <RotateCw className="size-4" aria-hidden="true" />

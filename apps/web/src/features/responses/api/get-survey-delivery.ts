@@ -1,9 +1,15 @@
 import type { SurveyDelivery } from '@graphium/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { sendSurveyKeys } from './query-keys';
+import { responseKeys } from './query-keys';
 
 export type SurveyDeliveryList = { delivery: SurveyDelivery[] };
+
+/** How staff read a message's channel. */
+export const deliveryChannelLabels: Record<SurveyDelivery['channel'], string> = {
+  email: 'Email',
+  sms: 'SMS',
+};
 
 async function getSurveyDelivery(surveyId: string): Promise<SurveyDeliveryList> {
   const response = await apiClient.get<SurveyDeliveryList>(
@@ -22,7 +28,7 @@ export const deliveryWatchMs = 20_000;
  */
 function surveyDeliveryQueryOptions(surveyId: string, watchUntil: number) {
   return queryOptions({
-    queryKey: sendSurveyKeys.delivery(surveyId),
+    queryKey: responseKeys.delivery(surveyId),
     queryFn: () => getSurveyDelivery(surveyId),
     refetchInterval: (query) => {
       const isQueued = query.state.data?.delivery.some((row) => row.status === 'queued') ?? true;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { SurveyDeliveryList } from './get-survey-delivery';
-import { sendSurveyKeys } from './query-keys';
+import { responseKeys } from './query-keys';
 
 type RetryDeliveryInput = { surveyId: string; outboxId: string };
 
@@ -16,6 +16,13 @@ export function useRetryDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryDelivery,
-    onSuccess: (result, { surveyId }) => queryClient.setQueryData(sendSurveyKeys.delivery(surveyId), result),
+    onSuccess: (result, { surveyId }) => {
+      queryClient.setQueryData(responseKeys.delivery(surveyId), result);
+      // The survey's row and its response stop showing the message as not delivered.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: responseKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: responseKeys.detail(surveyId) }),
+      ]);
+    },
   });
 }
