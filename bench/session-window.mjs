@@ -1,7 +1,7 @@
 // `node bench/session-window.mjs` (after `npm run build`; PostgreSQL as in bench/lib.mjs): two
 // server processes on one database; a session is read on process A (so A caches it), signed out on
-// process B, and used again on A at once. Counts how often A still accepted it (decision 014:
-// the sign-out answers only after B has heard its own change notification come back).
+// process B, and used again on A at once. Counts how often A still accepted it: the time a change
+// notification takes to reach the other process (decision 014).
 import { startBenchServer } from './lib.mjs';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1000);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -93,12 +93,59 @@ function parseEnv(env: Record<string, string | undefined>): Env {
   return result.data;
 }
 
+/** Why the data directory cannot be written, in words that say what to do. */
+function dataDirProblem(dataDir: string, error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const start = `Graphium could not start: the data directory ${dataDir} (DATA_DIR)`;
+  if (code === 'EROFS') {
+    return `${start} is read-only. Mount it writable or set DATA_DIR to a writable directory.`;
+  }
+  if (code === 'EACCES' || code === 'EPERM') {
+    return `${start} is not writable by this user. Give the user write access or set DATA_DIR to another directory.`;
+  }
+  if (code === 'ENOSPC') {
+    return `${start} is on a full disk. Free some space and start again: every saved answer is kept.`;
+  }
+  return `${start} cannot be written: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** Free space the embedded database needs to start: a new one (about 40 MB) or one that exists. */
+const newDatabaseBytes = 64 * 1024 * 1024;
+const existingDatabaseBytes = 16 * 1024 * 1024;
+
+/**
+ * Checks before anything is written that the data directory can be written (a file is written,
+ * flushed and removed) and, for the embedded database in `databaseDir`, that its disk has room to
+ * start. Throws a ConfigError that says what to do.
+ */
+export function checkDataDir(dataDir: string, databaseDir?: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    const probe = join(dataDir, `.write-check-${process.pid}`);
+    writeFileSync(probe, 'ok', { flush: true });
+    rmSync(probe);
+  } catch (error) {
+    throw new ConfigError(dataDirProblem(dataDir, error));
+  }
+  if (!databaseDir) return;
+  const needed = existsSync(join(databaseDir, 'PG_VERSION')) ? existingDatabaseBytes : newDatabaseBytes;
+  const { bavail, bsize } = statfsSync(dataDir);
+  const free = bavail * bsize;
+  if (free < needed) {
+    const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));
+    throw new ConfigError(
+      `Graphium could not start: the disk of the data directory ${dataDir} (DATA_DIR) has ${megabytes(free)} MB free; ` +
+        `the embedded database needs at least ${megabytes(needed)} MB. Free some space and start again: every saved answer is kept.`,
+    );
+  }
+}
+
 function readOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'session-secret');
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    checkDataDir(dataDir);
     const secret = randomBytes(48).toString('base64url');
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;

@@ -29,6 +29,29 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The disk under the database is full, or its directory was made read-only. */
+export type StorageProblem = 'full' | 'read-only';
+
+/**
+ * Whether an error means the database could not write to its disk: PostgreSQL's disk_full
+ * (53100, "could not extend file": the embedded database reports the same), or the file system's
+ * ENOSPC and EROFS. Nothing was written; the request answers 503 with what to do.
+ */
+export function storageProblemOf(error: unknown): StorageProblem | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== 'object') return undefined;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === '53100' || code === 'ENOSPC') return 'full';
+    if (code === 'EROFS') return 'read-only';
+    if (typeof message === 'string') {
+      if (/No space left on device/i.test(message)) return 'full';
+      if (/Read-only file system/i.test(message)) return 'read-only';
+    }
+    current = cause;
+  }
+  return undefined;
+}
+
 /**
  * Logs a dependency's outage once, and its return once, however many errors come in between: a
  * database restart makes every idle connection of a pool fail, and a reconnecting client retries

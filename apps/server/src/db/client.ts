@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { checkDataDir } from '../config.js';
 import { outageReporter } from './availability.js';
 import * as schema from './schema/index.js';
 
@@ -94,6 +95,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return wrapPostgres(pool, options.databaseUrl);
   }
   const dir = join(options.dataDir, 'pglite');
+  checkDataDir(options.dataDir, dir);
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create({ dataDir: dir });
   return wrapPglite(client);

@@ -1,11 +1,22 @@
 import type { ErrorBody } from '@graphium/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/availability.js';
+import {
+  isDatabaseUnavailable,
+  outageReporter,
+  type StorageProblem,
+  storageProblemOf,
+} from '../db/availability.js';
 import { AppError, statusByCode } from '../errors.js';
 
 const retryAfterSeconds = 5;
 export const unavailableMessage = 'The service is briefly unavailable. Please try again in a few seconds.';
+/** A full or read-only disk lasts until someone acts: clients wait longer between tries. */
+const storageRetryAfterSeconds = 60;
+export const storageMessages: Record<StorageProblem, string> = {
+  full: "The server's disk is full, so nothing was saved. Please try again once space has been freed.",
+  'read-only': "The server's data directory is read-only, so nothing was saved. Please try again later.",
+};
 
 function fieldMessages(
   issues: { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }[],
@@ -26,6 +37,11 @@ function fieldMessages(
  * One place maps errors to HTTP (docs/architecture.md): 4xx carry their message, 5xx never leak internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // One warning when writes start failing for lack of disk, one line when a write succeeds again.
+  const storage = outageReporter(app.log, 'disk');
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) storage.up();
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorBody = { error: error.code, message: error.message };
@@ -53,6 +69,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: 'VALIDATION',
         message: error.message,
       } satisfies ErrorBody);
+    }
+    const storageProblem = storageProblemOf(error);
+    if (storageProblem) {
+      storage.down(error);
+      return reply
+        .status(503)
+        .header('retry-after', String(storageRetryAfterSeconds))
+        .send({ error: 'UNAVAILABLE', message: storageMessages[storageProblem] } satisfies ErrorBody);
     }
     if (isDatabaseUnavailable(error)) {
       // The database is restarting or failing over: the balancer and the client try again.
