@@ -131,6 +131,14 @@ describe('respondent authentication values (docs/product-rules.md#respondent-aut
     expect(authenticationValueMatches('Text', '  lovelace ', 'Lovelace')).toBe(true);
     expect(authenticationValueMatches('Text', 'Byron', 'Lovelace')).toBe(false);
     expect(authenticationValueMatches('Text', '', '')).toBe(false);
+    // Inner runs of spaces count as one; codes ignore their spaces and hyphens.
+    expect(authenticationValueMatches('Text', 'Ada   King', 'ada king')).toBe(true);
+    expect(authenticationValueMatches('Text', 'AdaKing', 'Ada King')).toBe(false);
+    expect(authenticationValueMatches('Text', 'sw1a 1aa', 'SW1A 1AA')).toBe(true);
+    expect(authenticationValueMatches('Text', 'sw1a1aa', 'SW1A 1AA')).toBe(true);
+    expect(authenticationValueMatches('Text', '12-34-56', '123456')).toBe(true);
+    expect(authenticationValueMatches('Text', 'SW1A 1AB', 'SW1A 1AA')).toBe(false);
+    expect(authenticationValueMatches('Text', 'ＡＢＣ１２３', 'abc 123')).toBe(true);
   });
 
   it('compares numbers, dates, instants and booleans by value', () => {

@@ -190,9 +190,8 @@ export function estimatedTimeText(minutes: number): string {
 export type AuthenticationComparable = string | number | boolean;
 
 /**
- * A value in the form the server compares (docs/product-rules.md#the-respondent-page): text trimmed and
- * lower-cased (so the
- * comparison ignores case), Number as a number, Date as its date part (YYYY-MM-DD), DateTime as
+ * A value in the form the server compares (docs/product-rules.md#respondent-authentication): text as
+ * people type it (see normaliseAuthenticationText), Number as a number, Date as its date part (YYYY-MM-DD), DateTime as
  * the instant to the minute (a datetime-local input has no seconds), Boolean as true/false.
  * Undefined when the value cannot be read as its type.
  */
@@ -219,10 +218,22 @@ export function normaliseAuthenticationValue(
     default: {
       if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
         return undefined;
-      const text = String(value).trim().toLowerCase();
-      return text === '' ? undefined : text;
+      return normaliseAuthenticationText(String(value));
     }
   }
+}
+
+/**
+ * Text as people type it (docs/product-rules.md#respondent-authentication): Unicode compatibility
+ * forms folded, case ignored, outer spaces dropped and inner runs of spaces counted as one. A
+ * code — letters, digits, spaces and hyphens with at least one digit, like a postcode, an account
+ * or a sort code — also ignores its spaces and hyphens: "sw1a1aa" matches "SW1A 1AA".
+ */
+function normaliseAuthenticationText(value: string): string | undefined {
+  const text = value.normalize('NFKC').toLowerCase().trim().replace(/\s+/gu, ' ');
+  if (text === '') return undefined;
+  const isCode = /\d/u.test(text) && /^[\p{L}\p{N} -]+$/u.test(text);
+  return isCode ? text.replace(/[ -]/gu, '') : text;
 }
 
 /** Whether a submitted authentication value matches the survey's stored one. */

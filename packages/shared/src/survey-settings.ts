@@ -131,6 +131,11 @@ export const surveySettingsSchema = z.object({
   expiration: expirationSchema.default({ ...defaultExpiration }),
   reminders: z.array(reminderSchema).max(20, 'At most 20 reminders').default([]),
   alerts: z.array(alertSchema).max(50, 'At most 50 alerts').default([]),
+  /**
+   * The welcome page's time: off, the spec's fixed "about 5 minutes"; on, an estimate from the
+   * questions (docs/product-rules.md#the-respondent-page).
+   */
+  showEstimatedTime: z.boolean().default(false),
 });
 export type SurveySettings = z.output<typeof surveySettingsSchema>;
 export type SurveySettingsInput = z.input<typeof surveySettingsSchema>;

@@ -51,6 +51,8 @@ import {
  * or has expired".
  */
 const surveyNotFound = () => notFound(surveyNotFoundMessage);
+/** The welcome's time unless the template shows an estimate: "about 5 minutes", as the spec words it. */
+const fixedEstimateMinutes = 5;
 const authenticationRequiredMessage = 'Please confirm your details to open this survey.';
 
 /**
@@ -156,7 +158,7 @@ export async function getRespondentSurvey(
         properties: definition.properties,
         questions: respondentQuestions(definition),
       },
-      estimatedMinutes: estimateMinutes(definition),
+      estimatedMinutes: found.showEstimatedTime ? estimateMinutes(definition) : fixedEstimateMinutes,
       logoUrl,
     },
     surveyResponses: survey.responses,

@@ -162,7 +162,8 @@ describe('respondent authentication', () => {
     expect(body.surveyTemplate.surveyTemplateDefinition.questions.map((q: { id: string }) => q.id)).toEqual(
       Object.values(sent.questions).map((question) => question.id),
     );
-    expect(body.surveyTemplate.estimatedMinutes).toBe(3);
+    // The spec's fixed "about 5 minutes" unless the template asks for an estimate.
+    expect(body.surveyTemplate.estimatedMinutes).toBe(5);
     // Properties come without values; the list of the dropdown comes with its active items only.
     expect(JSON.stringify(body.surveyTemplate.surveyTemplateDefinition.properties)).not.toContain('Lovelace');
     expect(body.lists).toEqual([
@@ -174,6 +175,12 @@ describe('respondent authentication', () => {
         ],
       },
     ]);
+  });
+
+  it('shows the estimate computed from the questions when the template asks for it', async () => {
+    const sent = await sentSurvey(t, { authentication: false, showEstimatedTime: true });
+    const view = await t.client().get(sent.url);
+    expect(view.json().surveyTemplate.estimatedMinutes).toBe(3);
   });
 
   it('answers 401 with the mismatch message, and the credential opens no other survey', async () => {

@@ -1,7 +1,7 @@
 import type { SurveyResponses } from '@graphium/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { logos, surveys, templates, workspaces } from '../../db/schema/index.js';
+import { logos, surveys, templates, templateVersions, workspaces } from '../../db/schema/index.js';
 
 export type SurveyRow = typeof surveys.$inferSelect;
 export type NewSurveyRow = typeof surveys.$inferInsert;
@@ -33,6 +33,8 @@ export interface RespondentSurveyRow {
   survey: RespondentSurveyFields;
   templateName: string;
   logoSha256: string | null;
+  /** The version's settings ask for a computed time on the welcome page. */
+  showEstimatedTime: boolean;
 }
 
 function prepareFindRespondentSurvey(db: Executor) {
@@ -49,9 +51,11 @@ function prepareFindRespondentSurvey(db: Executor) {
       },
       templateName: templates.name,
       logoSha256: logos.sha256,
+      showEstimatedTime: sql<boolean>`coalesce((${templateVersions.settings}->>'showEstimatedTime')::boolean, false)`,
     })
     .from(surveys)
     .innerJoin(templates, eq(templates.id, surveys.templateId))
+    .innerJoin(templateVersions, eq(templateVersions.id, surveys.templateVersionId))
     .innerJoin(workspaces, eq(workspaces.id, surveys.workspaceId))
     .leftJoin(logos, eq(logos.customerId, workspaces.customerId))
     .where(eq(surveys.id, sql.placeholder('surveyId')))

@@ -21,6 +21,7 @@ export async function sentSurvey(
     authentication?: boolean;
     required?: boolean;
     expiration?: object;
+    showEstimatedTime?: boolean;
     closingText?: string;
     reviewLink?: string;
   } = {},
@@ -54,7 +55,15 @@ export async function sentSurvey(
       properties: Object.values(properties),
       questions: Object.values(questions),
     },
-    { settings: options.expiration ? { expiration: options.expiration } : undefined },
+    {
+      settings:
+        options.expiration || options.showEstimatedTime
+          ? {
+              ...(options.expiration && { expiration: options.expiration }),
+              ...(options.showEstimatedTime && { showEstimatedTime: true }),
+            }
+          : undefined,
+    },
   );
   const response = await client.post('/api/surveys/', {
     surveyTemplateVersionId: template.surveyTemplateVersionId,

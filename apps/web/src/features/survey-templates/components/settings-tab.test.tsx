@@ -130,4 +130,18 @@ describe('Settings tab', () => {
     expect(patch.surveyTemplateDefinition).toBeUndefined();
     expect(patch.surveyTemplateSettings?.expiration).toEqual({ duration: 45, period: 'days' });
   });
+
+  it('shows a computed time on the welcome page only when asked, and saves the choice', async () => {
+    const { server } = mockTemplateServer(buildVersion());
+    renderApp(url);
+    const user = setupUser();
+    const estimate = await screen.findByRole('checkbox', {
+      name: 'Show a time estimate computed from the questions on the welcome page',
+    });
+    expect(estimate).not.toBeChecked();
+    await user.click(estimate);
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect(lastPatch(server).surveyTemplateSettings?.showEstimatedTime).toBe(true);
+  });
 });

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
+import { CheckboxField, TextField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select';
 import { capitalize } from '@/lib/format';
 import type { TemplateChanges, TemplateVersion } from '../api/template-kind';
@@ -27,6 +27,7 @@ const settingsFormSchema = z.object({
   closingText: surveyDefinitionSchema.shape.closingText,
   reviewLink: reviewLinkSchema,
   expiration: expirationSchema,
+  showEstimatedTime: z.boolean(),
 });
 type SettingsFormInput = z.input<typeof settingsFormSchema>;
 type SettingsFormValues = z.output<typeof settingsFormSchema>;
@@ -43,7 +44,13 @@ const fieldPaths = [
 
 function valuesOf(version: TemplateVersion): SettingsFormValues {
   const { openingText, closingText, reviewLink } = version.definition;
-  return { openingText, closingText, reviewLink, expiration: { ...version.settings.expiration } };
+  return {
+    openingText,
+    closingText,
+    reviewLink,
+    expiration: { ...version.settings.expiration },
+    showEstimatedTime: version.settings.showEstimatedTime ?? false,
+  };
 }
 
 /**
@@ -92,13 +99,17 @@ function SettingsForm() {
   const onSubmit = handleSubmit(async (values) => {
     const saved = valuesOf(version);
     const changes: TemplateChanges = {};
-    const { expiration, ...texts } = values;
+    const { expiration, showEstimatedTime, ...texts } = values;
     const textsChanged = (Object.keys(texts) as (keyof typeof texts)[]).some(
       (key) => texts[key] !== saved[key],
     );
     if (canEditDefinition && textsChanged) changes.definition = { ...version.definition, ...texts };
-    if (expiration.duration !== saved.expiration.duration || expiration.period !== saved.expiration.period) {
-      changes.settings = { ...version.settings, expiration };
+    if (
+      expiration.duration !== saved.expiration.duration ||
+      expiration.period !== saved.expiration.period ||
+      showEstimatedTime !== saved.showEstimatedTime
+    ) {
+      changes.settings = { ...version.settings, expiration, showEstimatedTime };
     }
     if (!changes.definition && !changes.settings) {
       reset(saved);
@@ -115,7 +126,7 @@ function SettingsForm() {
         valuesOf({
           ...version,
           definition: { ...version.definition, ...texts },
-          settings: { ...version.settings, expiration },
+          settings: { ...version.settings, expiration, showEstimatedTime },
         }),
       );
     } catch (error) {
@@ -217,6 +228,16 @@ function SettingsForm() {
             />
           </div>
         </fieldset>
+        <CheckboxField
+          label="Show a time estimate computed from the questions on the welcome page"
+          disabled={!canEdit}
+          hint={
+            <p className="mt-1 ml-7 text-sm text-gray-600">
+              Otherwise the welcome page says "This survey should take about 5 minutes to complete."
+            </p>
+          }
+          {...register('showEstimatedTime')}
+        />
         {canEdit && (
           <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end">
             <Button variant="secondary" disabled={isSaveDisabled} onClick={() => reset(valuesOf(version))}>
