@@ -20,6 +20,7 @@ import { SignUpRoute, signUpRouteHandle } from './routes/sign-up';
 import {
   responseDetailRoute,
   SurveyTemplateDetailRoute,
+  specAliasRoutes,
   templateTabRoutes,
 } from './routes/survey-template-detail';
 import { SurveyTemplatesRoute } from './routes/survey-templates';
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
               { index: true, element: templateTabRoutes.properties },
               ...Object.entries(templateTabRoutes).map(([path, element]) => ({ path, element })),
               responseDetailRoute,
+              ...specAliasRoutes('survey'),
             ],
           },
           { path: '/base-survey-templates', element: <BaseSurveyTemplatesRoute /> },
@@ -71,6 +73,7 @@ export const routes: RouteObject[] = [
               { path: 'properties', element: templateTabRoutes.properties },
               { path: 'questions', element: templateTabRoutes.questions },
               { path: 'settings', element: templateTabRoutes.settings },
+              ...specAliasRoutes('base'),
             ],
           },
           {

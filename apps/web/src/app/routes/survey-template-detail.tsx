@@ -1,4 +1,4 @@
-import { Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { ResponseDetail } from '@/features/responses/components/response-detail';
 import { ResponsesTab } from '@/features/responses/components/responses-tab';
 import type { ResponsesLocationState } from '@/features/responses/components/survey-responses-list';
@@ -78,6 +78,29 @@ function ResponseDetailRoute() {
 }
 
 export const responseDetailRoute = { path: 'responses/:surveyId', element: <ResponseDetailRoute /> };
+
+/** Location state that asks the template header to open the send dialog. */
+type SendSurveyRequest = { openSendSurvey?: boolean };
+
+/**
+ * The spec's other routes under a template: /edit-survey opens the editor (the Questions tab),
+ * /send-new-survey the template with its send dialog open. A base template has no sending,
+ * reminders, alerts or responses: those open its Properties tab.
+ */
+export function specAliasRoutes(kind: 'survey' | 'base') {
+  const to = (path: string, state?: SendSurveyRequest) => (
+    <Navigate to={`../${path}`} relative="path" replace state={state} />
+  );
+  if (kind === 'survey') {
+    return [
+      { path: 'edit-survey', element: to('questions') },
+      { path: 'send-new-survey', element: to('properties', { openSendSurvey: true }) },
+    ];
+  }
+  return ['reminders', 'alerts', 'responses', 'send-new-survey']
+    .map((path) => ({ path, element: to('properties') }))
+    .concat({ path: 'edit-survey', element: to('questions') });
+}
 
 /** The tabs of both template kinds read the version from the detail page around them. */
 export const templateTabRoutes = {

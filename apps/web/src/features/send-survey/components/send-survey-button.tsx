@@ -1,7 +1,8 @@
 import { publishBeforeSendingMessage, type SentSurvey } from '@graphium/shared';
 import clsx from 'clsx';
 import { Send } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { BulkSendPanel } from './bulk-send-panel';
@@ -32,6 +33,12 @@ export function SendSurveyButton({
 }: SendSurveyButtonProps) {
   const [isOpen, setIsOpen] = useState(false);
   const hintId = useId();
+  // The spec's /send-new-survey route lands here asking for the dialog.
+  const location = useLocation();
+  const isRequested = (location.state as { openSendSurvey?: boolean } | null)?.openSendSurvey === true;
+  useEffect(() => {
+    if (isRequested && isPublished) setIsOpen(true);
+  }, [isRequested, isPublished]);
   if (!isPublished) {
     return (
       <span title={publishBeforeSendingMessage}>

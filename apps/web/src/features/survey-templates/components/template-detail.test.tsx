@@ -254,4 +254,16 @@ describe('Survey template detail', () => {
     expect(await screen.findByText('Question duplicated successfully!')).toBeInTheDocument();
     expect(lastPatch(server).surveyTemplateDefinition?.questions).toHaveLength(2);
   });
+
+  it("opens the spec's /edit-survey as the editor and /send-new-survey with the send dialog", async () => {
+    mockTemplateServer(buildVersion({ state: 'PUBLISHED' }));
+    const first = renderApp(`${url}/edit-survey`);
+    expect(await screen.findByRole('heading', { name: 'Survey Questions' })).toBeInTheDocument();
+    expect(first.router.state.location.pathname).toBe(`${url}/questions`);
+    first.unmount();
+
+    const second = renderApp(`${url}/send-new-survey`);
+    expect(await screen.findByRole('dialog', { name: 'Send Survey' })).toBeInTheDocument();
+    expect(second.router.state.location.pathname).toBe(`${url}/properties`);
+  });
 });
