@@ -241,10 +241,21 @@ describe('Question cards', () => {
     expect(nps!.getByText('0 = Not likely, 10 = Very likely • Score: 50%')).toBeInTheDocument();
     expect(choice!.queryByText('*Required')).not.toBeInTheDocument();
     expect(choice!.getByText('Radio')).toBeInTheDocument();
+    expect(choice!.queryByText('multiple answers')).not.toBeInTheDocument();
     expect(choice!.getByText('2 options')).toBeInTheDocument();
     expect(choice!.getByText('Other (please specify)')).toBeInTheDocument();
     expect(choice!.getByText(/Category: Shopping/)).toBeInTheDocument();
     expect(text!.getByText('Text')).toBeInTheDocument();
+  });
+
+  it('marks a multi-select choice question "multiple answers" beside its Radio badge', async () => {
+    mockTemplateServer(
+      buildVersion({ definition: { questions: [{ ...choiceQuestion, multiSelect: true }] } }),
+    );
+    renderApp(url);
+    const [card] = await screen.findAllByRole('article');
+    expect(within(card!).getByText('Radio')).toBeInTheDocument();
+    expect(within(card!).getByText('multiple answers')).toBeInTheDocument();
   });
 
   it('edits, moves, duplicates and deletes a question, dropping the alert conditions on it', async () => {

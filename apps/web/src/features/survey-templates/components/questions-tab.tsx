@@ -237,6 +237,9 @@ function QuestionCard({
                 <span className="text-sm font-medium text-red-700">*Required</span>
               )}
               <Badge tone="blue">{questionTypeBadges[question.type]}</Badge>
+              {question.type === 'MultipleChoice' && question.multiSelect && (
+                <span className="text-sm text-gray-700">multiple answers</span>
+              )}
             </div>
             {summary && <p className="mt-1 text-sm text-gray-600">{summary}</p>}
             {isChoice(question) && !question.listId && (
