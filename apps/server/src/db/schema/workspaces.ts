@@ -1,5 +1,6 @@
 import { workspaceRoles } from '@graphium/shared';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
 
@@ -61,7 +62,13 @@ export const workspaceInvitations = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('workspace_invitations_workspace_id_idx').on(table.workspaceId)],
+  (table) => [
+    index('workspace_invitations_workspace_id_idx').on(table.workspaceId),
+    // One open invitation per address and workspace: inviting again resends it.
+    uniqueIndex('workspace_invitations_open_idx')
+      .on(table.workspaceId, table.emailAddress)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+  ],
 );
 
 /** Installation-wide settings chosen by an operator (the provider workspace). */

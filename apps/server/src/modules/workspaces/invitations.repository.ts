@@ -1,14 +1,31 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts, workspaceInvitations, workspaces } from '../../db/schema/index.js';
 
 export type InvitationRow = typeof workspaceInvitations.$inferSelect;
 
-export async function insertInvitation(
+/**
+ * Writes an invitation, or renews the address's open one in this workspace (its role, inviter and
+ * expiry; the link stays): one open invitation per address and workspace.
+ */
+export async function upsertInvitation(
   db: Executor,
   values: Pick<InvitationRow, 'workspaceId' | 'emailAddress' | 'role' | 'invitedByAccountId' | 'expiresAt'>,
 ): Promise<InvitationRow> {
-  const [row] = await db.insert(workspaceInvitations).values(values).returning();
+  const [row] = await db
+    .insert(workspaceInvitations)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [workspaceInvitations.workspaceId, workspaceInvitations.emailAddress],
+      targetWhere: sql`${workspaceInvitations.acceptedAt} is null and ${workspaceInvitations.revokedAt} is null`,
+      set: {
+        role: values.role,
+        invitedByAccountId: values.invitedByAccountId,
+        expiresAt: values.expiresAt,
+        createdAt: sql`now()`,
+      },
+    })
+    .returning();
   return row!;
 }
 

@@ -16,9 +16,9 @@ import { findLogoUrl } from '../logo/logo.service.js';
 import {
   findInvitationDetails,
   type InvitationRow,
-  insertInvitation,
   markInvitationAccepted,
   revokeInvitation,
+  upsertInvitation,
 } from './invitations.repository.js';
 import { countActiveMembers, findMember, insertMember } from './workspaces.repository.js';
 
@@ -54,7 +54,7 @@ export async function inviteUser(
       const membership = await findMember(tx, workspaceId, existing.id);
       if (membership?.isActive) throw conflict(`${emailAddress} is already a member of this workspace.`);
     }
-    const invitation = await insertInvitation(tx, {
+    const invitation = await upsertInvitation(tx, {
       workspaceId,
       emailAddress,
       role,

@@ -86,6 +86,36 @@ describe('inviting a colleague', () => {
     expect(used.json()).toMatchObject({ isAccepted: true, isWorkspaceMember: true, workspaceMemberCount: 2 });
   });
 
+  it('resends an open invitation (same link, new expiry and role, one row) and refuses a current member', async () => {
+    const { client: admin, startup } = await signUpClient(t.client());
+    const colleague = uniqueEmail('again');
+    const first = await invite(admin, colleague, 'viewer');
+    await mailbox.waitFor(colleague);
+    const second = await invite(admin, colleague.toUpperCase(), 'editor');
+    expect(second.workspaceInvitationId).toBe(first.workspaceInvitationId);
+    expect(second.role).toBe('editor');
+    expect(new Date(second.expiresAt).getTime()).toBeGreaterThanOrEqual(new Date(first.expiresAt).getTime());
+    await expect
+      .poll(
+        () =>
+          mailbox.messages.filter((mail) => mail.to && JSON.stringify(mail.to).includes(colleague)).length,
+      )
+      .toBe(2);
+    const users = (await admin.get('/api/workspaces/users')).json();
+    expect(users.invitations).toEqual([
+      expect.objectContaining({ workspaceInvitationId: first.workspaceInvitationId, role: 'editor' }),
+    ]);
+
+    const member = await admin.post('/api/workspaces/invite', {
+      emailAddress: startup.account.emailAddress,
+      role: 'viewer',
+    });
+    expect(member.statusCode).toBe(409);
+    expect(member.json().message).toBe(
+      `${startup.account.emailAddress} is already a member of this workspace.`,
+    );
+  });
+
   it('lets an existing account join by signing in with the invitation', async () => {
     const { client: admin, startup } = await signUpClient(t.client());
     const { body: other } = await signUpClient(t.client());
