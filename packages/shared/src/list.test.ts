@@ -133,11 +133,22 @@ describe('list item values (docs/product-rules.md#lookup-lists)', () => {
       name: 'Name is required',
       price: 'Price must be a valid number',
       open: 'Open must be true or false',
-      since: 'Since must be a valid date (YYYY-MM-DD)',
+      since: 'Since must be a valid date (YYYY-MM-DD, MM/DD/YYYY or a spreadsheet date)',
       opens: 'Opens at must be a valid time (HH:MM)',
-      checked: 'Checked must be a valid date and time',
+      checked:
+        'Checked must be a valid date and time (YYYY-MM-DDTHH:MM, optionally with seconds and a zone such as Z or +01:00)',
       colour: 'Unknown property "colour"',
     });
+    // What spreadsheets and browsers write is read, and stored in one form.
+    const written = validateListItemValues(properties, {
+      name: 'North',
+      price: '1',
+      opens: '09:30',
+      since: '03/04/2025',
+      checked: '2025-03-03T10:00',
+    });
+    expect(written.errors).toEqual({});
+    expect(written.values).toMatchObject({ since: '2025-03-04', checked: '2025-03-03T10:00:00.000Z' });
     expect(
       validateListItemValues(properties, { name: 'x', since: '2024-01-01', opens: '10:00' }).errors,
     ).toEqual({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateFormatsHint, dateTimeFormatsHint, readCalendarDate, readInstant } from './dates.js';
 
 // Lookup lists (docs/product-rules.md#lookup-lists): a list has typed properties and items whose values are
 // keyed
@@ -196,18 +197,7 @@ export type ListsResponse = z.infer<typeof listsResponseSchema>;
 // property's type).
 
 const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-const dateTimeSchema = z.iso.datetime({ offset: true });
-
-function isCalendarDate(text: string): boolean {
-  const match = datePattern.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 type ValueResult = { value: ListItemValue } | { error: string };
 
 /** One value checked against its property's type; an empty value is the caller's business. */
@@ -233,18 +223,18 @@ export function parseListItemValue(
       if (lowered === 'true' || lowered === 'false') return { value: lowered === 'true' };
       return { error: `${label} must be true or false` };
     }
-    case 'DATE':
-      return typeof text === 'string' && isCalendarDate(text)
-        ? { value: text }
-        : { error: `${label} must be a valid date (YYYY-MM-DD)` };
+    case 'DATE': {
+      const value = readCalendarDate(text);
+      return value ? { value } : { error: `${label} must be a valid date (${dateFormatsHint})` };
+    }
     case 'TIME':
       return typeof text === 'string' && timePattern.test(text)
         ? { value: text }
         : { error: `${label} must be a valid time (HH:MM)` };
-    case 'DATE_TIME':
-      return typeof text === 'string' && dateTimeSchema.safeParse(text).success
-        ? { value: new Date(text).toISOString() }
-        : { error: `${label} must be a valid date and time` };
+    case 'DATE_TIME': {
+      const value = readInstant(text);
+      return value ? { value } : { error: `${label} must be a valid date and time (${dateTimeFormatsHint})` };
+    }
     default: {
       // A number or boolean sent for text is kept as its text (e.g. after a type change).
       const value = String(text);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { dateFormatsHint, dateTimeFormatsHint, readCalendarDate, readInstant } from './dates.js';
 import type { PropertyType, SurveyProperty } from './survey-definition.js';
-import { calendarDatePattern, isCalendarDate, readBoolean, readNumber } from './values.js';
+import { calendarDatePattern, readBoolean, readNumber } from './values.js';
 
 // Survey properties: typed values by property id (docs/product-rules.md#properties-and-questions).
 
@@ -23,12 +24,6 @@ export function defaultPropertyValue(type: PropertyType): SurveyPropertyValue {
   if (type === 'Boolean') return false;
   if (type === 'Number') return 0;
   return '';
-}
-
-const dateTimeSchema = z.iso.datetime({ offset: true });
-
-function isIsoDateTime(text: string): boolean {
-  return dateTimeSchema.safeParse(text).success;
 }
 
 export interface PropertyValueContext {
@@ -62,14 +57,16 @@ function parseSurveyPropertyValue(
       const value = readBoolean(text);
       return value === undefined ? { error: `${property.label} must be true or false` } : { value };
     }
-    case 'Date':
-      return typeof text === 'string' && isCalendarDate(text)
-        ? { value: text }
-        : { error: `${property.label} must be a valid date (YYYY-MM-DD)` };
-    case 'DateTime':
-      return typeof text === 'string' && isIsoDateTime(text)
-        ? { value: new Date(text).toISOString() }
-        : { error: `${property.label} must be a valid date and time` };
+    case 'Date': {
+      const value = readCalendarDate(text);
+      return value ? { value } : { error: `${property.label} must be a valid date (${dateFormatsHint})` };
+    }
+    case 'DateTime': {
+      const value = readInstant(text);
+      return value
+        ? { value }
+        : { error: `${property.label} must be a valid date and time (${dateTimeFormatsHint})` };
+    }
     case 'ListItem': {
       const itemId =
         typeof text === 'string' && property.listId && context.resolveListItem

@@ -38,11 +38,12 @@ const text = surveyQuestionSchema.parse({
 });
 
 describe('settings defaults (docs/product-rules.md#survey-templates-and-versions)', () => {
-  it('expires after 30 days with no reminders or alerts', () => {
+  it('expires after 30 days with no reminders or alerts, and the fixed welcome time', () => {
     expect(surveySettingsSchema.parse({})).toEqual({
       expiration: { duration: 30, period: 'days' },
       reminders: [],
       alerts: [],
+      showEstimatedTime: false,
     });
   });
 });

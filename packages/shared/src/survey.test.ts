@@ -171,8 +171,8 @@ describe('survey property values (docs/product-rules.md#sending-surveys)', () =>
     ).toEqual({
       name: 'This field is required',
       visits: 'Visits must be a valid number',
-      born: 'Birthday must be a valid date (YYYY-MM-DD)',
-      at: 'Visited at must be a valid date and time',
+      born: 'Birthday must be a valid date (YYYY-MM-DD, MM/DD/YYYY or a spreadsheet date)',
+      at: 'Visited at must be a valid date and time (YYYY-MM-DDTHH:MM, optionally with seconds and a zone such as Z or +01:00)',
       vip: 'VIP must be true or false',
       store: 'Store must be an item of its list',
       other: 'This property is not in the template',

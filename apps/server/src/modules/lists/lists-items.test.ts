@@ -36,7 +36,7 @@ describe('list items', () => {
         city: 'City is required',
         size: 'Head count must be a valid number',
         open: 'Open must be true or false',
-        since: 'Since must be a valid date (YYYY-MM-DD)',
+        since: 'Since must be a valid date (YYYY-MM-DD, MM/DD/YYYY or a spreadsheet date)',
         colour: 'Unknown property "colour"',
       },
     });
@@ -54,11 +54,11 @@ describe('list items', () => {
       type: 'DATE_TIME',
     });
     const bad = await client.post(`/api/lists/${list.listId}/item`, {
-      listItemProperties: { at: '9am', seen: '2024-01-01 10:00' },
+      listItemProperties: { at: '9am', seen: '2024-01-01 at 10' },
     });
     expect(bad.json().details).toEqual({
       at: 'At must be a valid time (HH:MM)',
-      seen: 'Seen must be a valid date and time',
+      seen: 'Seen must be a valid date and time (YYYY-MM-DDTHH:MM, optionally with seconds and a zone such as Z or +01:00)',
     });
     const good = await client.post(`/api/lists/${list.listId}/item`, {
       listItemProperties: { at: '09:05:30', seen: '2024-01-01T10:00:00+02:00' },

@@ -119,7 +119,8 @@ describe('sending a survey', () => {
     expect(badProperties.json().details).toEqual({
       [`surveyProperties.${firstName.id}`]: 'This field is required',
       [`surveyProperties.${visits.id}`]: 'Visits must be a valid number',
-      [`surveyProperties.${birthday.id}`]: 'Birthday must be a valid date (YYYY-MM-DD)',
+      [`surveyProperties.${birthday.id}`]:
+        'Birthday must be a valid date (YYYY-MM-DD, MM/DD/YYYY or a spreadsheet date)',
       'surveyProperties.nope': 'This property is not in the template',
     });
   });

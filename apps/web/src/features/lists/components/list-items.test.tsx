@@ -135,8 +135,8 @@ describe('Add/Edit Item form', () => {
         [itemUrl]: () => {
           throw apiError(400, {
             error: 'VALIDATION',
-            message: 'Since must be a valid date (YYYY-MM-DD)',
-            details: { since: 'Since must be a valid date (YYYY-MM-DD)' },
+            message: 'Since must be a valid date (YYYY-MM-DD, MM/DD/YYYY or a spreadsheet date)',
+            details: { since: 'Since must be a valid date (YYYY-MM-DD, MM/DD/YYYY or a spreadsheet date)' },
           });
         },
       },
@@ -157,7 +157,10 @@ describe('Add/Edit Item form', () => {
     await user.click(save);
 
     expect(
-      await within(dialog).findByText('Since must be a valid date (YYYY-MM-DD)', { selector: 'p' }),
+      await within(dialog).findByText(
+        'Since must be a valid date (YYYY-MM-DD, MM/DD/YYYY or a spreadsheet date)',
+        { selector: 'p' },
+      ),
     ).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'patch')?.body).toEqual({
       listItemProperties: { code: 'S1', size: '13', open: true, since: '2020-05-01' },
