@@ -129,6 +129,26 @@ describe('Survey template detail', () => {
     expect(screen.getByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByText('This version is read-only')).toBeInTheDocument();
+
+    // Unpublishing asks first and says what happens to the surveys already sent.
+    await user.click(screen.getByRole('button', { name: 'Unpublish' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Unpublish template' }));
+    expect(
+      dialog.getByText(/Surveys already sent keep working until they expire, and their answers are kept\./),
+    ).toBeVisible();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((call) => call.method === 'patch')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Unpublish' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unpublish template' })).getByRole('button', {
+        name: 'Unpublish',
+      }),
+    );
+    expect(await screen.findByText('Template unpublished successfully!')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'patch').at(-1)?.body).toEqual({
+      stateCode: 'UNPUBLISHED',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the server refusal to publish in a toast', async () => {

@@ -1,7 +1,7 @@
 import { templateStateLabel } from '@graphium/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, History, Pencil, Undo2, Upload } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { capitalize, formatDateTime, formatWholeDaysAgo } from '@/lib/format';
@@ -9,6 +9,7 @@ import { toastPromise } from '@/lib/toast';
 import { useChangeTemplateState } from '../api/change-template-state';
 import { useCreateTemplateVersion } from '../api/create-template-version';
 import { type TemplateVersion, templatePath } from '../api/template-kind';
+import { ConfirmDialog } from './confirm-dialog';
 import { useTemplateEditor } from './template-context';
 import { TemplateStateBadge } from './template-state-badge';
 
@@ -37,6 +38,7 @@ export function TemplateHeader({ renderSendAction }: { renderSendAction?: Render
   // unpublished version.
   const canMakeDraft = version.state === 'PUBLISHED' || version.state === 'UNPUBLISHED';
   const noun = config.texts.noun;
+  const [isConfirmingUnpublish, setIsConfirmingUnpublish] = useState(false);
 
   const edit = async () => {
     try {
@@ -52,7 +54,7 @@ export function TemplateHeader({ renderSendAction }: { renderSendAction?: Render
   };
 
   const togglePublished = async () => {
-    await toastPromise(
+    const isDone = await toastPromise(
       changeState.mutateAsync({
         versionId: version.versionId,
         stateCode: isPublished ? 'UNPUBLISHED' : 'PUBLISHED',
@@ -68,7 +70,11 @@ export function TemplateHeader({ renderSendAction }: { renderSendAction?: Render
             success: `${capitalize(noun)} published successfully!`,
             error: config.texts.stateFailure ?? `Failed to publish ${noun}.`,
           },
-    ).catch(() => undefined);
+    ).then(
+      () => true,
+      () => false,
+    );
+    if (isDone) setIsConfirmingUnpublish(false);
   };
 
   return (
@@ -91,7 +97,10 @@ export function TemplateHeader({ renderSendAction }: { renderSendAction?: Render
           </Button>
         )}
         {canEdit && (
-          <Button onClick={() => void togglePublished()} disabled={changeState.isPending}>
+          <Button
+            onClick={() => (isPublished ? setIsConfirmingUnpublish(true) : void togglePublished())}
+            disabled={changeState.isPending}
+          >
             {isPublished ? (
               <Undo2 className="size-4" aria-hidden="true" />
             ) : (
@@ -101,6 +110,21 @@ export function TemplateHeader({ renderSendAction }: { renderSendAction?: Render
           </Button>
         )}
       </div>
+      <ConfirmDialog
+        isOpen={isConfirmingUnpublish}
+        onOpenChange={setIsConfirmingUnpublish}
+        title={`Unpublish ${noun}`}
+        description={`Unpublish “${version.name}”?`}
+        confirmLabel="Unpublish"
+        onConfirm={togglePublished}
+        isPending={changeState.isPending}
+      >
+        <p className="text-sm text-gray-700">
+          {kind === 'survey'
+            ? 'No new surveys can be sent from it until it is published again. Surveys already sent keep working until they expire, and their answers are kept.'
+            : 'Workspaces can no longer create templates from it until it is published again. Templates already made from it do not change.'}
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }
