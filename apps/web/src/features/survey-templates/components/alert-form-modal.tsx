@@ -13,11 +13,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormDialog, useWhenOpened } from '@/components/ui/form-dialog';
 import { CheckboxField, FieldError, TextField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select';
 import { useList } from '@/features/lists/api/get-list';
+import { useNotificationSettings } from '@/features/notifications/api/get-notification-settings';
 import {
   type AlertFormValues,
   alertFormSchema,
@@ -85,6 +87,9 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
   });
 
   const values = watch();
+  // Slack can be chosen once the workspace has a Slack webhook (an alert that already has it can drop it).
+  const notificationSettings = useNotificationSettings();
+  const isSlackMissing = notificationSettings.isSuccess && !notificationSettings.data.slackWebhookUrl;
   // docs/product-rules.md#alerts: submit stays disabled until every rule holds.
   const isValid = schema.safeParse(values).success;
   const questionOptions = questions.map((question, index) => ({
@@ -199,11 +204,27 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
               key={channel}
               label={channelLabels[channel]}
               value={channel}
+              disabled={
+                channel === 'slack' && isSlackMissing && !values.notificationChannels?.includes('slack')
+              }
+              aria-describedby={channel === 'slack' ? 'alert-slack-hint' : undefined}
               {...register('notificationChannels')}
             />
           ))}
         </div>
-        <p className="mt-1.5 text-sm text-gray-600">Slack messages go to the workspace's Slack webhook.</p>
+        <p id="alert-slack-hint" className="mt-1.5 text-sm text-gray-600">
+          {isSlackMissing ? (
+            <>
+              Connect Slack in{' '}
+              <Link to="/settings/notifications" className="font-medium text-indigo-700 underline">
+                Settings → Notifications
+              </Link>{' '}
+              to send alerts to Slack.
+            </>
+          ) : (
+            "Slack messages go to the workspace's Slack webhook."
+          )}
+        </p>
         <FieldError id="alert-channels-error" message={errors.notificationChannels?.message} />
       </fieldset>
       {!isValid && (

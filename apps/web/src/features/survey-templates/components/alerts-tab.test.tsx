@@ -269,4 +269,30 @@ describe('Alerts tab', () => {
     });
     await waitFor(() => expect(screen.getByText('No alerts configured')).toBeInTheDocument());
   });
+
+  it('offers Slack only once the workspace has connected it, saying where to connect it', async () => {
+    mockTemplateServer(buildVersion({ definition: { questions } }), {
+      get: {
+        '/workspace/notification-settings': () => ({
+          slackWebhookUrl: null,
+          quietHours: { start: '21:00', end: '08:00' },
+          timeZone: 'UTC',
+        }),
+      },
+    });
+    renderApp(url);
+    const user = setupUser();
+    await user.click((await screen.findAllByRole('button', { name: 'Add Alert' }))[0]!);
+    const dialog = within(await screen.findByRole('dialog'));
+    const slack = dialog.getByRole('checkbox', { name: 'Slack' });
+    await waitFor(() => expect(slack).toBeDisabled());
+    expect(slack).toHaveAccessibleDescription(
+      'Connect Slack in Settings → Notifications to send alerts to Slack.',
+    );
+    expect(dialog.getByRole('link', { name: 'Settings → Notifications' })).toHaveAttribute(
+      'href',
+      '/settings/notifications',
+    );
+    expect(dialog.getByRole('checkbox', { name: 'Email' })).toBeEnabled();
+  });
 });

@@ -115,6 +115,11 @@ export function mockTemplateServer(initial: WireVersion, handlers: ApiHandlers =
       '/accounts/startup': () => buildStartup(),
       '/lists/': () => lookupLists,
       [url]: () => server.version,
+      '/workspace/notification-settings': () => ({
+        slackWebhookUrl: 'https://hooks.slack.com/services/T0/B0/x',
+        quietHours: { start: '21:00', end: '08:00' },
+        timeZone: 'UTC',
+      }),
       ...handlers.get,
     },
     patch: {
