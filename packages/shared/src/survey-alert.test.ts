@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   matchesSurveyAlertSearch,
+  respondentLabel,
   type SurveyAlert,
   surveyAlertChannels,
   surveyAlertSchema,
@@ -20,6 +21,7 @@ function makeSurveyAlert(overrides: Partial<SurveyAlert> = {}): SurveyAlert {
     surveyTemplateId: '7a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',
     surveyTemplateVersionId: '8b2c3d4e-5f6a-4b7c-9d8e-9f0a1b2c3d4e',
     matchedConditions: [{ questionLabel: 'How likely…?', operator: 'LESS_THAN', value: 7, answer: 3 }],
+    respondent: 'Ada Lovelace',
     survey: {
       surveyTemplate: {
         surveyTemplateName: 'Service visit',
@@ -118,5 +120,25 @@ describe('survey response link', () => {
     ).toBe(
       '/survey-templates/8b2c3d4e-5f6a-4b7c-9d8e-9f0a1b2c3d4e/responses/6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
     );
+  });
+});
+
+describe('respondentLabel (docs/product-rules.md#alerts)', () => {
+  const properties = [
+    { id: 'f', label: 'First name' },
+    { id: 'l', label: 'Last Name' },
+    { id: 's', label: 'Store name' },
+  ];
+  const email = [{ contactMethodType: 'email', emailAddress: 'ada@example.com' }];
+  const phone = [{ contactMethodType: 'phone', phoneNumber: '5551234567' }];
+
+  it('names the respondent from name properties, else the address or number, else anonymous', () => {
+    expect(respondentLabel(properties, { f: 'Ada', l: 'Lovelace', s: 'North' }, email)).toBe('Ada Lovelace');
+    expect(respondentLabel([{ id: 'n', label: 'Full name' }], { n: ' Ada King ' }, email)).toBe('Ada King');
+    expect(respondentLabel(properties, { f: 'Ada' }, email)).toBe('Ada');
+    expect(respondentLabel(properties, { s: 'North' }, email)).toBe('ada@example.com');
+    expect(respondentLabel([], {}, [...phone, ...email])).toBe('ada@example.com');
+    expect(respondentLabel([], {}, phone)).toBe('(555) 123-4567');
+    expect(respondentLabel([], {}, [])).toBe('Anonymous respondent');
   });
 });

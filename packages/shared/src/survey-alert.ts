@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatPhoneNumber } from './survey.js';
 import { surveyAnswerSchema } from './survey-answer.js';
 import { alertSchema, conditionOperatorSchema } from './survey-settings.js';
 
@@ -41,6 +42,8 @@ export const surveyAlertSchema = z.object({
    */
   surveyTemplateVersionId: z.uuid(),
   matchedConditions: z.array(matchedConditionSchema),
+  /** Who answered: a name property, else the address or number the survey went to (`respondentLabel`). */
+  respondent: z.string(),
   survey: z.object({
     surveyTemplate: z.object({
       surveyTemplateName: z.string(),
@@ -101,4 +104,36 @@ export function matchesSurveyAlertSearch(surveyAlert: SurveyAlert, search: strin
   return [surveyTemplateName, surveyAlert.alertName, surveyTemplateDescription ?? ''].some((text) =>
     text.toLowerCase().includes(needle),
   );
+}
+
+type LabelledProperty = { id: string; label: string };
+type ContactMethodValue = { contactMethodType: string; emailAddress?: string; phoneNumber?: string };
+
+const fullNameLabel = /^(full |respondent |customer |contact )?name$/i;
+const firstNameLabel = /^(first|given) ?name$/i;
+const lastNameLabel = /^(last|family|sur) ?name$/i;
+
+/**
+ * Who answered, as an alert names them (docs/product-rules.md#alerts): a name property ("Name",
+ * "Full name", or "First name" with "Last name"), else the e-mail address or phone number the
+ * survey went to, else "Anonymous respondent".
+ */
+export function respondentLabel(
+  properties: readonly LabelledProperty[],
+  values: Readonly<Record<string, unknown>>,
+  contactMethods: readonly ContactMethodValue[],
+): string {
+  const propertyValue = (pattern: RegExp) => {
+    const property = properties.find((item) => pattern.test(item.label.trim()));
+    const value = property ? values[property.id] : undefined;
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const name =
+    propertyValue(fullNameLabel) ??
+    ([propertyValue(firstNameLabel), propertyValue(lastNameLabel)].filter(Boolean).join(' ') || undefined);
+  if (name) return name;
+  const email = contactMethods.find((method) => method.contactMethodType === 'email')?.emailAddress;
+  if (email) return email;
+  const phone = contactMethods.find((method) => method.contactMethodType === 'phone')?.phoneNumber;
+  return phone ? formatPhoneNumber(phone) : 'Anonymous respondent';
 }

@@ -46,6 +46,8 @@ describe('the survey alerts list', () => {
       surveyTemplateId: templateId,
       surveyTemplateVersionId: versionId,
       matchedConditions: [{ questionLabel: 'NPS', operator: 'LESS_THAN', value: 5, answer: 2 }],
+      // No name property: the address the survey went to.
+      respondent: expect.stringMatching(/^respondent\..+@example\.com$/),
       survey: {
         surveyTemplate: {
           surveyTemplateName: name,

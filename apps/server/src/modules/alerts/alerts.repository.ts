@@ -63,6 +63,10 @@ export interface SurveyAlertListRow {
   templateName: string;
   templateDescription: string;
   settings: unknown;
+  /** The version's properties (for the respondent's name), the survey's values and contacts. */
+  definitionProperties: unknown;
+  surveyProperties: unknown;
+  contactMethods: (typeof surveys.$inferSelect)['contactMethods'];
 }
 
 const listColumns = {
@@ -70,6 +74,9 @@ const listColumns = {
   templateName: templates.name,
   templateDescription: templates.description,
   settings: templateVersions.settings,
+  definitionProperties: sql<unknown>`${templateVersions.definition}->'properties'`,
+  surveyProperties: surveys.properties,
+  contactMethods: surveys.contactMethods,
 };
 
 /** The workspace's survey alerts, newest first (at most `limit`). */
@@ -83,6 +90,7 @@ export async function findSurveyAlerts(
     .from(surveyAlerts)
     .innerJoin(templates, eq(templates.id, surveyAlerts.templateId))
     .innerJoin(templateVersions, eq(templateVersions.id, surveyAlerts.templateVersionId))
+    .innerJoin(surveys, eq(surveys.id, surveyAlerts.surveyId))
     .where(eq(surveyAlerts.workspaceId, workspaceId))
     .orderBy(desc(surveyAlerts.createdAt), desc(surveyAlerts.id))
     .limit(limit);
@@ -98,6 +106,7 @@ export async function findSurveyAlert(
     .from(surveyAlerts)
     .innerJoin(templates, eq(templates.id, surveyAlerts.templateId))
     .innerJoin(templateVersions, eq(templateVersions.id, surveyAlerts.templateVersionId))
+    .innerJoin(surveys, eq(surveys.id, surveyAlerts.surveyId))
     .where(and(eq(surveyAlerts.id, id), eq(surveyAlerts.workspaceId, workspaceId)));
   return row;
 }

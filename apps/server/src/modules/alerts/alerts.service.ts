@@ -5,6 +5,7 @@ import {
   formatPhoneNumber,
   type MatchedCondition,
   operatorNeedsValue,
+  respondentLabel,
   type SurveyAlert,
   type SurveyAlertsResponse,
   type SurveyAnswer,
@@ -185,6 +186,13 @@ function toSurveyAlert(row: SurveyAlertListRow): SurveyAlert {
     surveyTemplateId: alert.templateId,
     surveyTemplateVersionId: alert.templateVersionId,
     matchedConditions: alert.matchedConditions as MatchedCondition[],
+    respondent: respondentLabel(
+      Array.isArray(row.definitionProperties)
+        ? (row.definitionProperties as { id: string; label: string }[])
+        : [],
+      (row.surveyProperties ?? {}) as Record<string, unknown>,
+      row.contactMethods,
+    ),
     survey: {
       surveyTemplate: {
         surveyTemplateName: row.templateName,

@@ -52,6 +52,8 @@ export function SurveyAlertCard({
         <p className="text-sm text-gray-700">
           <span className="font-medium text-gray-900">{surveyAlert.alertName}</span>
           <span aria-hidden="true"> · </span>
+          <span className="break-all">{surveyAlert.respondent}</span>
+          <span aria-hidden="true"> · </span>
           <time dateTime={surveyAlert.createdAt}>{formatDateTime(surveyAlert.createdAt)}</time>
         </p>
         {surveyAlert.matchedConditions.length > 0 && (
@@ -82,8 +84,7 @@ export function SurveyAlertCard({
           to={surveyResponsePath(surveyAlert.surveyTemplateVersionId, surveyAlert.surveyId)}
           className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
-          View response
-          <span className="sr-only"> to {title}</span>
+          View response <span className="sr-only">of {surveyAlert.respondent}</span>
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       </div>

@@ -27,6 +27,7 @@ function buildSurveyAlert(overrides: Partial<SurveyAlert> & { name?: string; des
     matchedConditions: [
       { questionLabel: 'How likely are you to recommend us?', operator: 'LESS_THAN', value: 7, answer: 3 },
     ],
+    respondent: 'Ada Lovelace',
     survey: {
       surveyTemplate: {
         surveyTemplateName: name,
@@ -100,6 +101,10 @@ describe('Alerts page (docs/product-rules.md#alerts)', () => {
     expect(card.getByText('(less than 7)')).toBeInTheDocument();
     expect(card.getByText('Email').className).toContain('green');
     expect(card.getByText('Slack').className).toContain('blue');
+    expect(card.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: /View response/ })).toHaveAccessibleName(
+      'View response of Ada Lovelace',
+    );
     expect(card.getByRole('link', { name: /View response/ })).toHaveAttribute(
       'href',
       `/survey-templates/${versionId}/responses/${surveyId}`,
