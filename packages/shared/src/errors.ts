@@ -22,3 +22,9 @@ export const errorBodySchema = z.object({
   details: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The 401 of a person whose access to a workspace was removed (their sessions end at once; the
+ * database writes the text, migration 0008): the sign-in page shows it.
+ */
+export const accessRemovedPattern = /^Your access to .+ was removed\.$/;

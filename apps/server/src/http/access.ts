@@ -73,7 +73,7 @@ export async function workspaceActorFor(
 ): Promise<WorkspaceActor> {
   const bearer = readBearerToken(request);
   if (bearer !== undefined) return actWithApiKey(ctx, bearer, request.headers['x-workspace-id'], mode);
-  const caller = asMember(request, await sessionAccountOf(ctx, request), memberRoleFor(mode));
+  const caller = asMember(request, await signedInAccountOf(ctx, request), memberRoleFor(mode));
   return caller.actor!;
 }
 
@@ -84,31 +84,33 @@ async function sessionAccountOf(ctx: AppContext, request: FastifyRequest) {
     : undefined;
 }
 
+/** The session's account, or the 401 that says why there is none. */
+async function signedInAccountOf(ctx: AppContext, request: FastifyRequest): Promise<SignedInAccount> {
+  return requireSignedIn(ctx, await sessionAccountOf(ctx, request), readSessionToken(request));
+}
+
 async function identify(ctx: AppContext, request: FastifyRequest, routeAccess: RouteAccess): Promise<Caller> {
   if (routeAccess.kind === 'workspace' && readBearerToken(request) !== undefined) {
     return { actor: await workspaceActorFor(ctx, request, routeAccess.access) };
   }
-  const account = await sessionAccountOf(ctx, request);
   switch (routeAccess.kind) {
     case 'anyone':
       return {};
-    case 'visitor':
+    case 'visitor': {
+      const account = await sessionAccountOf(ctx, request);
       return account ? { account } : {};
+    }
     case 'account':
-      return { account: requireSignedIn(account) };
+      return { account: await signedInAccountOf(ctx, request) };
     case 'member':
-      return asMember(request, account, routeAccess.role);
+      return asMember(request, await signedInAccountOf(ctx, request), routeAccess.role);
     case 'workspace':
-      return asMember(request, account, memberRoleFor(routeAccess.access));
+      return asMember(request, await signedInAccountOf(ctx, request), memberRoleFor(routeAccess.access));
   }
 }
 
-function asMember(
-  request: FastifyRequest,
-  account: SignedInAccount | undefined,
-  role: WorkspaceRole,
-): Caller {
-  const member = actAsMember(requireSignedIn(account), requestedWorkspaceId(request), role);
+function asMember(request: FastifyRequest, account: SignedInAccount, role: WorkspaceRole): Caller {
+  const member = actAsMember(account, requestedWorkspaceId(request), role);
   return { account: member.account, member, actor: workspaceActorOf(member) };
 }
 

@@ -18,12 +18,12 @@ export function shouldRetry(failureCount: number, error: unknown, limit = maxRet
 
 type QueryClientOptions = {
   /** Called when any call answers 401, so the shell can send the user to sign in. */
-  onUnauthenticated?: (client: QueryClient) => void;
+  onUnauthenticated?: (client: QueryClient, error: unknown) => void;
 };
 
 export function createQueryClient({ onUnauthenticated }: QueryClientOptions = {}): QueryClient {
   const handleError = (error: unknown) => {
-    if (isUnauthenticatedError(error)) onUnauthenticated?.(client);
+    if (isUnauthenticatedError(error)) onUnauthenticated?.(client, error);
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: handleError }),

@@ -13,6 +13,12 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Set when the session was ended for the person (their access to a workspace was removed):
+     * the session no longer signs in, and the next request says why. Written by a trigger on
+     * workspace_members (migration 0008).
+     */
+    endedReason: text('ended_reason'),
   },
   (table) => [index('sessions_account_id_idx').on(table.accountId)],
 );

@@ -10,7 +10,12 @@ import type { AppContext } from '../../context.js';
 import { forbidden, unauthenticated } from '../../errors.js';
 import { hashToken } from '../../tokens.js';
 import { authenticateApiKey } from '../api-keys/api-keys.service.js';
-import { findSessionAccount, type SessionAccount, touchSession } from './sessions.repository.js';
+import {
+  findEndedReason,
+  findSessionAccount,
+  type SessionAccount,
+  touchSession,
+} from './sessions.repository.js';
 
 // Who a request is: the signed-in account behind a session cookie, or an API key. The HTTP layer
 // reads the credentials and asks here; services receive the actor.
@@ -43,9 +48,18 @@ export async function authenticateSession(
   return session;
 }
 
-export function requireSignedIn<Account extends SignedInAccount>(account: Account | undefined): Account {
-  if (!account) throw unauthenticated();
-  return account;
+/**
+ * The signed-in account, or a 401 that says why there is none: "Your access to {workspace} was
+ * removed." when the person's session was ended for that reason, else "Please sign in to continue."
+ */
+export async function requireSignedIn<Account extends SignedInAccount>(
+  ctx: AppContext,
+  account: Account | undefined,
+  sessionToken: string | undefined,
+): Promise<Account> {
+  if (account) return account;
+  const reason = sessionToken ? await findEndedReason(ctx.db, hashToken(sessionToken)) : undefined;
+  throw unauthenticated(reason);
 }
 
 /**

@@ -103,10 +103,23 @@ describe('cached sign-in against the database', () => {
     await t.ctx.database.executeSql('update workspace_members set is_active = false where account_id = $1', [
       startup.account.accountId,
     ]);
-    const seen = await eventually(async () => {
-      const workspaces = (await client.get('/api/accounts/startup')).json().workspaces as unknown[];
-      return workspaces.length === 0;
-    });
+    // Removing the member ends their sessions (a trigger), whoever made the change.
+    const seen = await eventually(async () => (await client.get('/api/accounts/startup')).statusCode === 401);
+    expect(seen).toBe(true);
+    expect((await client.get('/api/accounts/startup')).json().message).toBe(
+      `Your access to ${startup.workspaces[0]!.workspaceName} was removed.`,
+    );
+  });
+
+  it('sees a role changed outside this process (through the notification)', async () => {
+    const { client, startup } = await signUpClient(t.client());
+    expect((await client.get('/api/accounts/startup')).json().workspaces[0].role).toBe('admin');
+    await t.ctx.database.executeSql("update workspace_members set role = 'viewer' where account_id = $1", [
+      startup.account.accountId,
+    ]);
+    const seen = await eventually(
+      async () => (await client.get('/api/accounts/startup')).json().workspaces[0]?.role === 'viewer',
+    );
     expect(seen).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Membership, SignedInAccount } from '../../actor.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, sessions, workspaceMembers, workspaces } from '../../db/schema/index.js';
@@ -43,6 +43,7 @@ function prepareFindSessionAccount(db: Executor) {
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(sessions.endedReason),
         eq(accounts.isActive, true),
       ),
     )
@@ -83,6 +84,15 @@ export async function touchSession(
   expiresAt: Date,
 ): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Why a session was ended for its person (their access was removed), if it was. */
+export async function findEndedReason(db: Executor, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ endedReason: sessions.endedReason })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.endedReason)));
+  return row?.endedReason ?? undefined;
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {

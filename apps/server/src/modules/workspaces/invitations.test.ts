@@ -324,11 +324,25 @@ describe('managing members', () => {
     expect(response.json()).toMatchObject({ accountId: memberId, role: 'admin', isActive: true });
   });
 
-  it('deactivates a member, who can then no longer sign in to that workspace', async () => {
+  it('deactivates a member, ending their sessions at once with the reason, and they can no longer sign in', async () => {
     const { admin, member, memberBody, memberId } = await workspaceWithMember();
+    // A second session of the member, read once so this process has it cached.
+    const elsewhere = t.client();
+    expect((await elsewhere.post('/api/auth/login', memberBody)).statusCode).toBe(200);
+    expect((await elsewhere.get('/api/accounts/startup')).statusCode).toBe(200);
     const response = await admin.client.patch(`/api/workspaces/users/${memberId}`, { isActive: false });
     expect(response.json().isActive).toBe(false);
-    expect((await member.get('/api/workspaces/users')).statusCode).toBe(403);
+    const workspaceName = admin.startup.workspaces[0]!.workspaceName;
+    for (const client of [member, elsewhere]) {
+      for (const url of ['/api/workspaces/users', '/api/accounts/startup']) {
+        const refused = await client.get(url);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({
+          error: 'UNAUTHENTICATED',
+          message: `Your access to ${workspaceName} was removed.`,
+        });
+      }
+    }
     const login = await t.client().post('/api/auth/login', memberBody);
     expect(login.statusCode).toBe(403);
     expect(login.json().message).toBe(

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useInvitation } from '@/features/invitations/api/get-invitation';
+import { takeSignedOutReason } from '@/lib/signed-out-reason';
 import { AuthPage } from '../shells/auth-page';
 
 const signInStateSchema = z.object({
@@ -17,6 +19,8 @@ export function SignInRoute() {
   const state = signInStateSchema.safeParse(location.state ?? {});
   const { workspaceInvitationId, from } = state.success ? state.data : {};
   const invitation = useInvitation(workspaceInvitationId);
+  // "Your access to {workspace} was removed.", once, when that is why the session ended.
+  const [signedOutReason] = useState(takeSignedOutReason);
 
   const goAfterSignIn = () => {
     const isSafeTarget = from && !from.startsWith('/sign-in') && !from.startsWith('//');
@@ -36,6 +40,7 @@ export function SignInRoute() {
         <LoadingText>Loading invitation details...</LoadingText>
       ) : (
         <div className="space-y-6">
+          {signedOutReason && <StatusMessage tone="error" title={signedOutReason} />}
           {invitation.isError && (
             <StatusMessage
               tone="error"

@@ -16,6 +16,18 @@ describe('Authenticated shell', () => {
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   });
 
+  it('says on the sign-in page that the access was removed when that ended the session', async () => {
+    const removed = () => {
+      throw apiError(401, { error: 'UNAUTHENTICATED', message: 'Your access to Acme was removed.' });
+    };
+    mockApi({ get: { '/accounts/startup': () => buildStartup(), '/survey-alerts/': removed } });
+    const { router } = renderApp('/alerts');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(await screen.findByText('Your access to Acme was removed.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByText(/Error loading/)).not.toBeInTheDocument();
+  });
+
   it("shows the person's name, an online indicator and the main navigation", async () => {
     mockApi({ get: { '/accounts/startup': () => buildStartup() } });
     renderApp('/dashboard');

@@ -2,6 +2,7 @@ import type { StartupResponse } from '@graphium/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { isUnauthenticatedError, shouldRetry } from '@/lib/query-client';
+import { rememberSignedOutReason } from '@/lib/signed-out-reason';
 import { authKeys } from './query-keys';
 
 /**
@@ -17,8 +18,9 @@ async function getStartup(): Promise<StartupResponse | null> {
     const response = await apiClient.get<StartupResponse>('/accounts/startup');
     return response.data;
   } catch (error) {
-    if (isUnauthenticatedError(error)) return null;
-    throw error;
+    if (!isUnauthenticatedError(error)) throw error;
+    rememberSignedOutReason(error);
+    return null;
   }
 }
 
