@@ -8,8 +8,10 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      {/* Bottom left: page actions (Publish, Edit, Save) sit at the top right and at the bottom
+          right of dialogs, and a dialog's close button at its top right (docs/decisions/015). */}
       <ToastContainer
-        position="top-right"
+        position="bottom-left"
         autoClose={toastAutoCloseMs}
         closeOnClick
         pauseOnHover

@@ -21,8 +21,10 @@ export function toastPromise<T>(promise: Promise<T>, messages: ToastMessages<T>)
   return toast.promise<T, unknown>(promise, {
     pending,
     success: typeof success === 'string' ? success : { render: ({ data }) => success(data as T) },
+    // An error stays until dismissed: it may say what to do next (docs/decisions/015).
     error: {
       render: ({ data }) => (typeof error === 'string' ? getErrorMessage(data, error) : error(data)),
+      autoClose: false,
     },
   });
 }

@@ -69,6 +69,7 @@ describe('Reminders tab', () => {
           message: 'Please complete the survey...',
         },
       ],
+      showEstimatedTime: false,
     });
     expect(await screen.findByText('Send reminder after 1 day')).toBeInTheDocument();
     expect(screen.getByText('After initial send', { selector: 'span' })).toBeInTheDocument();
