@@ -309,6 +309,40 @@ try {
     terminate("query ilike 'listen%'"),
   );
 
+  // Three web processes and two workers started at the same moment on an empty database.
+  {
+    const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/graphium$/, '/postgres') });
+    await admin.connect();
+    await admin.query('create database graphium_together');
+    await admin.end();
+    const togetherEnv = { ...env, DATABASE_URL: databaseUrl.replace(/\/graphium$/, '/graphium_together') };
+    const togetherPorts = [await freePort(), await freePort(), await freePort()];
+    const started = Date.now();
+    const together = [
+      ...togetherPorts.map((port) =>
+        startProcess('main', { ...togetherEnv, PORT: String(port), WORKER: 'off' }),
+      ),
+      startProcess('worker', togetherEnv),
+      startProcess('worker', togetherEnv),
+    ];
+    const serving = await secondsToServe(
+      togetherPorts.map((port) => `http://127.0.0.1:${port}`),
+      started,
+    );
+    await sleep(3000);
+    const up = together.filter((child) => !child.exited).length;
+    for (const child of together) child.kill('SIGTERM');
+    record(
+      [
+        '3 web processes and 2 workers started together on an empty database',
+        `${up} of 5 started`,
+        `${serving.toFixed(1)} s`,
+        '—',
+      ],
+      up < 5 && `${5 - up} processes did not start`,
+    );
+  }
+
   // A session signed out on one process while the other's listening connection is cut: the
   // other must not accept it.
   const account = { emailAddress: `window.${Date.now()}@example.com`, password: 'Str0ng!pass' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, isPrivateAddress, SlackAddressError } from './slack.js';
+import { isPermanentFailure } from '../failures.js';
+import { checkWebhookUrl, isPrivateAddress, postToWebhook, SlackAddressError } from './slack.js';
 
 describe('private addresses', () => {
   it('refuses private, loopback, link-local, CGNAT, multicast and unspecified IPv4', () => {
@@ -61,5 +62,22 @@ describe('private addresses', () => {
     expect(await messageOf('http://127.0.0.1:8081/hook', ['127.0.0.1:8080'])).toMatch(
       /must start with https/,
     );
+  });
+});
+
+describe('a Slack webhook that does not answer', () => {
+  it('fails the attempt after the timeout as a transient failure, so the job is retried', async () => {
+    const { createServer } = await import('node:http');
+    const silent = createServer(() => {
+      // Never answers.
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const checked = await checkWebhookUrl(`http://127.0.0.1:${port}/hook`, ['127.0.0.1']);
+    const error = await postToWebhook(checked, { text: 'hi' }, 300).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe('Slack did not answer within 0.3 seconds');
+    expect(isPermanentFailure(error)).toBe(false);
+    silent.closeAllConnections();
+    silent.close();
   });
 });

@@ -174,7 +174,12 @@ export async function checkWebhookUrl(
  * goes in the Host header and TLS server name, so the certificate is verified as usual); a
  * redirect, like any answer other than 2xx, is a failure.
  */
-export async function postToWebhook(checked: CheckedWebhook, payload: { text: string }): Promise<void> {
+export async function postToWebhook(
+  checked: CheckedWebhook,
+  payload: { text: string },
+  /** Slack not answering fails the attempt after this long; the job is retried. */
+  timeoutMs = requestTimeoutMs,
+): Promise<void> {
   const body = JSON.stringify(payload);
   const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, [{ address: checked.address, family: checked.family }]);
@@ -188,7 +193,7 @@ export async function postToWebhook(checked: CheckedWebhook, payload: { text: st
         method: 'POST',
         lookup: pinnedLookup,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        timeout: requestTimeoutMs,
+        timeout: timeoutMs,
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -208,7 +213,9 @@ export async function postToWebhook(checked: CheckedWebhook, payload: { text: st
         response.on('error', reject);
       },
     );
-    outgoing.on('timeout', () => outgoing.destroy(new Error('Slack did not answer within 10 seconds')));
+    outgoing.on('timeout', () =>
+      outgoing.destroy(new Error(`Slack did not answer within ${timeoutMs / 1000} seconds`)),
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmsProvider, type TestSmsProvider } from '../../../test/sms-provider.js';
+import { isPermanentFailure } from '../failures.js';
 import { createSmsTransport, toE164 } from './sms.js';
 
 let provider: TestSmsProvider;
@@ -50,5 +51,31 @@ describe('the SMS adapter (Twilio REST shape)', () => {
     expect(toE164('5551234567')).toBe('+15551234567');
     expect(toE164('15551234567')).toBe('+15551234567');
     expect(toE164('447700900123')).toBe('+447700900123');
+  });
+});
+
+describe('a provider that does not answer', () => {
+  it('fails the attempt after the timeout as a transient failure, so the job is retried', async () => {
+    const { createServer } = await import('node:http');
+    const silent = createServer(() => {
+      // Never answers.
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const transport = createSmsTransport(
+      { apiUrl: `http://127.0.0.1:${port}`, accountSid: 'AC1', authToken: 't', from: '+15550000000' },
+      fetch,
+      300,
+    );
+    const started = Date.now();
+    const error = await transport
+      .send({ to: '5551234567', body: 'Hello' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).name).toBe('TimeoutError');
+    expect(isPermanentFailure(error)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(5000);
+    silent.closeAllConnections();
+    silent.close();
   });
 });

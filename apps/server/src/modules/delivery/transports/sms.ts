@@ -40,6 +40,8 @@ async function readProviderError(response: Response): Promise<string> {
 export function createSmsTransport(
   sms: Config['sms'],
   fetchImplementation: typeof fetch = fetch,
+  /** A provider that does not answer fails the attempt after this long; the job is retried. */
+  timeoutMs = requestTimeoutMs,
 ): SmsTransport {
   if (!sms) {
     return {
@@ -62,7 +64,7 @@ export function createSmsTransport(
           accept: 'application/json',
         },
         body: new URLSearchParams({ To: toE164(message.to), From: sms.from, Body: message.body }).toString(),
-        signal: AbortSignal.timeout(requestTimeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok) {
         throw new ProviderRefusal(
