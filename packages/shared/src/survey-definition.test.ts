@@ -7,6 +7,7 @@ import {
   surveyDefinitionSchema,
   surveyPropertySchema,
   surveyQuestionSchema,
+  unknownPropertyTokens,
 } from './survey-definition.js';
 import { isValidReviewLink } from './values.js';
 
@@ -152,11 +153,20 @@ describe('the definition', () => {
 });
 
 describe('property tokens', () => {
-  it('finds and fills [Property] tokens by label, case-insensitively', () => {
-    const text = 'Hello [First name], thanks for visiting [Store]! [Unknown] stays.';
+  it('finds and fills [Property] tokens by label, case-insensitively, never sending an unknown one', () => {
+    const text = 'Hello [First name], thanks for visiting [Store]! [Unknown] goes.';
     expect(findPropertyTokens(text)).toEqual(['First name', 'Store', 'Unknown']);
     expect(fillPropertyTokens(text, { 'first NAME': 'Ada', Store: 'Main Street' })).toBe(
-      'Hello Ada, thanks for visiting Main Street! [Unknown] stays.',
+      'Hello Ada, thanks for visiting Main Street! goes.',
     );
+    expect(fillPropertyTokens('Hi [First name]!', { 'First name': '' })).toBe('Hi !');
+  });
+
+  it('names the tokens that match no property, once each, as written', () => {
+    const properties = [{ label: 'First name' }, { label: 'Store' }];
+    expect(
+      unknownPropertyTokens('[first NAME] [Frist name] [Store] [Frist name] [ Town ]', properties),
+    ).toEqual(['[Frist name]', '[Town]']);
+    expect(unknownPropertyTokens('No tokens here', properties)).toEqual([]);
   });
 });

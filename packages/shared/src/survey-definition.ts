@@ -273,13 +273,24 @@ export function findPropertyTokens(text: string): string[] {
   return [...text.matchAll(/\[([^[\]]+)\]/g)].map((match) => match[1]!.trim());
 }
 
-/** Fills `[Property Label]` tokens with values by label; unknown tokens stay as they are. */
+/**
+ * Fills `[Property Label]` tokens with values by label. A token that names no property is left
+ * out (with the space before it): respondents never see a raw token; the editor flags it as the
+ * author types (`unknownPropertyTokens`).
+ */
 export function fillPropertyTokens(text: string, valuesByLabel: Record<string, string>): string {
   const byLowerLabel = new Map(
     Object.entries(valuesByLabel).map(([label, value]) => [label.toLowerCase(), value]),
   );
-  return text.replace(
-    /\[([^[\]]+)\]/g,
-    (token, label: string) => byLowerLabel.get(label.trim().toLowerCase()) ?? token,
-  );
+  return text.replace(/([ \t]?)\[([^[\]]+)\]/g, (_token, space: string, label: string) => {
+    const value = byLowerLabel.get(label.trim().toLowerCase());
+    return value === undefined ? '' : `${space}${value}`;
+  });
+}
+
+/** The tokens of a text that name none of these properties, as written (`[Frist name]`). */
+export function unknownPropertyTokens(text: string, properties: readonly { label: string }[]): string[] {
+  const labels = new Set(properties.map((property) => property.label.trim().toLowerCase()));
+  const unknown = findPropertyTokens(text).filter((label) => !labels.has(label.toLowerCase()));
+  return [...new Set(unknown)].map((label) => `[${label}]`);
 }

@@ -199,7 +199,8 @@ describe('delivery', () => {
     const workspaceName = startup.workspaces[0]!.workspaceName;
     expect(mail.subject).toBe(`${workspaceName} would like your feedback: ${template.surveyTemplateName}`);
     expect(mail.from?.value[0]?.name).toBe(workspaceName);
-    expect(mail.text).toContain('Hello Ada, thanks for your 12 visits. [Unknown] stays.');
+    expect(mail.text).toContain('Hello Ada, thanks for your 12 visits. stays.');
+    expect(mail.text).not.toContain('[Unknown]');
     expect(mail.text).toContain(`Start Survey: ${link}`);
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.html).toContain(`src="http://graphium.test/api/logos/${sha256}"`);

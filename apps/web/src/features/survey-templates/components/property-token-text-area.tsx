@@ -1,4 +1,4 @@
-import type { SurveyProperty } from '@graphium/shared';
+import { type SurveyProperty, unknownPropertyTokens } from '@graphium/shared';
 import clsx from 'clsx';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { FieldError, inputClasses } from '@/components/ui/form-field';
@@ -48,6 +48,9 @@ export function PropertyTokenTextArea({
   const listId = `${id}-suggestions`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const unknownId = `${id}-unknown`;
+  // Tokens that name no property are left out when the text is sent: say so as the author types.
+  const unknownTokens = unknownPropertyTokens(value, properties);
   const textAreaRef = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | undefined>(undefined);
   const [suggestion, setSuggestion] = useState<Suggestion>();
@@ -129,7 +132,9 @@ export function PropertyTokenTextArea({
         aria-controls={isOpen ? listId : undefined}
         aria-activedescendant={isOpen ? optionId(active) : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+        aria-describedby={[hintId, unknownTokens.length > 0 ? unknownId : '', error ? errorId : '']
+          .filter(Boolean)
+          .join(' ')}
         className={clsx(inputClasses, 'mt-1.5')}
       />
       {isOpen && (
@@ -175,6 +180,13 @@ export function PropertyTokenTextArea({
           ? `${matches.length} ${matches.length === 1 ? 'property suggestion' : 'property suggestions'}`
           : ''}
       </p>
+      {unknownTokens.length > 0 && (
+        <p id={unknownId} className="mt-1.5 text-sm text-amber-800">
+          {unknownTokens.length === 1
+            ? `No property is labelled ${unknownTokens[0]}: respondents will not see it. Use a property's label or remove the brackets.`
+            : `No property is labelled ${unknownTokens.join(', ')}: respondents will not see them. Use properties' labels or remove the brackets.`}
+        </p>
+      )}
       <FieldError id={errorId} message={error} />
     </div>
   );

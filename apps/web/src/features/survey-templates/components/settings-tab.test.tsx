@@ -112,6 +112,21 @@ describe('Settings tab', () => {
     expect(lastPatch(server).surveyTemplateSettings).toBeUndefined();
   });
 
+  it('flags a token that names no property as the author types', async () => {
+    mockTemplateServer(buildVersion({ definition: { properties, openingText: '' } }));
+    renderApp(url);
+    const user = setupUser();
+    const opening = await screen.findByLabelText('Opening Text');
+    await user.type(opening, 'Hello [[Frist name]');
+    const warning =
+      "No property is labelled [Frist name]: respondents will not see it. Use a property's label or remove the brackets.";
+    expect(screen.getByText(warning)).toBeVisible();
+    expect(opening).toHaveAccessibleDescription(expect.stringContaining(warning));
+    await user.clear(opening);
+    await user.type(opening, 'Hello [[First name]');
+    expect(screen.queryByText(/No property is labelled/)).not.toBeInTheDocument();
+  });
+
   it('keeps the texts read-only on a published version while the expiration stays editable', async () => {
     const { server } = mockTemplateServer(buildVersion({ state: 'PUBLISHED', definition: { properties } }));
     renderApp(url);
