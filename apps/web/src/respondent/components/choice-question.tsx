@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 const otherOptionLabel = 'Other (please specify)';
 
+import { SearchableSelect } from './searchable-select';
 import { textControl } from './styles';
 
 export interface ChoiceOption {
@@ -181,24 +182,15 @@ export function DropdownList({
 
   return (
     <div>
-      <select
+      <SearchableSelect
         id={`dropdown-${questionId}`}
-        aria-labelledby={labelledBy}
-        aria-required={isRequired}
-        className={textControl}
+        labelledBy={labelledBy}
+        options={includeOther ? [...options, { value: otherValue, label: otherOptionLabel }] : options}
         value={selected}
-        onChange={(event) => select(event.target.value)}
-      >
-        <option value="" disabled={isRequired}>
-          {placeholder || 'Select...'}
-        </option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-        {includeOther ? <option value={otherValue}>{otherOptionLabel}</option> : null}
-      </select>
+        placeholder={placeholder}
+        isRequired={isRequired}
+        onChange={select}
+      />
       {choice.isOtherChosen ? (
         <OtherText id={`other-${questionId}`} value={choice.otherText} onChange={editOther} />
       ) : null}

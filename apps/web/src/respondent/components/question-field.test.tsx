@@ -87,11 +87,48 @@ describe('question renderers', () => {
 
   it('lets a dropdown go back to its placeholder only when the question is not required', async () => {
     const { user, changes } = renderQuestion(questions['q-dropdown']!, lists[0]!.listItems[1]!.listItemId);
-    const select = screen.getByRole('combobox', { name: 'Which store did you visit?' });
-    expect(select).toHaveDisplayValue('South');
-    expect(within(select).getByRole('option', { name: 'Choose a store' })).toBeEnabled();
-    await user.selectOptions(select, 'Choose a store');
+    const combo = screen.getByRole('combobox', { name: 'Which store did you visit?' });
+    expect(combo).toHaveValue('South');
+    expect(combo).toHaveAttribute('placeholder', 'Choose a store');
+    await user.click(screen.getByRole('button', { name: 'Clear selection' }));
     expect(changes).toHaveBeenLastCalledWith('');
+    expect(screen.getByText('All selected options have been cleared.')).toBeInTheDocument();
+  });
+
+  it('searches the options as the respondent types, with "No options" and announcements', async () => {
+    const { user, changes } = renderQuestion(questions['q-dropdown']!);
+    const combo = screen.getByRole('combobox', { name: 'Which store did you visit?' });
+    await user.click(combo);
+    expect(combo).toHaveAttribute('aria-expanded', 'true');
+    const listbox = screen.getByRole('listbox', { name: 'Which store did you visit?' });
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['North', 'South']);
+    expect(screen.getByText('2 results available')).toBeInTheDocument();
+    await user.type(combo, 'zz');
+    expect(within(listbox).getByText('No options')).toBeVisible();
+    expect(screen.getByText('0 results available')).toBeInTheDocument();
+    await user.clear(combo);
+    await user.type(combo, 'sou');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['South']);
+    expect(screen.getByText('1 result available')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(changes).toHaveBeenLastCalledWith(lists[0]!.listItems[1]!.listItemId);
+    expect(screen.getByText('option South, selected.')).toBeInTheDocument();
+    expect(combo).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByText('option North focused, 1 of 2.')).toBeInTheDocument();
+    expect(combo).toHaveAttribute('aria-activedescendant', within(listbox).getAllByRole('option')[0]!.id);
+    await user.keyboard('{Escape}');
+    expect(combo).toHaveAttribute('aria-expanded', 'false');
+    expect(combo).toHaveValue('South');
   });
 
   it('keeps a required dropdown from being cleared, and takes an "Other" text', async () => {
@@ -103,10 +140,12 @@ describe('question renderers', () => {
       placeholderText: '',
     });
     const { user, changes } = renderQuestion(required);
-    const select = screen.getByRole('combobox', { name: 'Which store did you visit? (required)' });
-    expect(select).toHaveAttribute('aria-required', 'true');
-    expect(within(select).getByRole('option', { name: 'Select...' })).toBeDisabled();
-    await user.selectOptions(select, 'Other (please specify)');
+    const combo = screen.getByRole('combobox', { name: 'Which store did you visit? (required)' });
+    expect(combo).toHaveAttribute('aria-required', 'true');
+    expect(combo).toHaveAttribute('placeholder', 'Select...');
+    await user.click(combo);
+    await user.click(screen.getByRole('option', { name: 'Other (please specify)' }));
+    expect(screen.queryByRole('button', { name: 'Clear selection' })).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Please specify' }), 'East');
     expect(changes).toHaveBeenLastCalledWith('Other: East');
   });
