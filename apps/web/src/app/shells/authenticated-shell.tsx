@@ -52,7 +52,7 @@ export function AuthenticatedShell() {
           </NavLink>
           <nav
             aria-label="Main"
-            className="order-last -mx-4 w-[calc(100%+2rem)] overflow-x-auto px-4 md:order-none md:mx-0 md:w-auto md:flex-1 md:px-0"
+            className="order-last -mx-4 w-[calc(100%+2rem)] relative overflow-x-auto px-4 md:order-none md:mx-0 md:w-auto md:flex-1 md:px-0"
           >
             <ul className="flex gap-1">
               {navigation.map((entry) => (

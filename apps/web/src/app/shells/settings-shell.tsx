@@ -16,7 +16,7 @@ export function SettingsShell() {
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-gray-900">Settings</h1>
       <div className="flex flex-col gap-6 lg:flex-row lg:gap-10">
         <nav aria-label="Settings" className="shrink-0 lg:w-56">
-          <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+          <ul className="flex gap-1 relative overflow-x-auto lg:flex-col">
             {sections.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink

@@ -12,7 +12,7 @@ export function DataTable<T>({ table, caption }: DataTableProps<T>) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the region scrolls sideways on narrow screens.
       tabIndex={0}
       aria-label={caption}
-      className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
       <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
         <caption className="sr-only">{caption}</caption>

@@ -158,7 +158,7 @@ export function SearchableSelect({
               role="option"
               tabIndex={-1}
               aria-selected={option.value === value}
-              className={`cursor-pointer rounded-md px-3 py-2.5 break-words text-gray-900 ${
+              className={`cursor-pointer rounded-md px-3 py-2.5 wrap-anywhere text-gray-900 ${
                 index === active ? 'bg-indigo-50 ring-1 ring-indigo-600' : ''
               } ${option.value === value ? 'font-semibold' : ''}`}
               // Keeps the focus in the text box while choosing with the mouse (keys: onKeyDown above).

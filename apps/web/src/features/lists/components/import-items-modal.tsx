@@ -228,7 +228,7 @@ function ImportPreview({ preview, result, hasErrors }: PreviewProps) {
           Checked {preview.fileName}: every row is valid.
         </StatusMessage>
       )}
-      <div className="overflow-x-auto rounded-lg ring-1 ring-gray-200">
+      <div className="relative overflow-x-auto rounded-lg ring-1 ring-gray-200">
         <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
           <caption className="px-3 py-2 text-left text-sm font-medium text-gray-900">
             Preview of the first {Math.min(previewRowCount, preview.rows.length)} rows

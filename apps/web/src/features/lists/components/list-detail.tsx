@@ -120,7 +120,7 @@ function ListHeader({ list, canEdit }: { list: List; canEdit: boolean }) {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
-            <h2 className="text-2xl font-bold tracking-tight break-words text-gray-900">{list.listName}</h2>
+            <h2 className="text-2xl font-bold tracking-tight wrap-anywhere text-gray-900">{list.listName}</h2>
             <ListStateBadge state={list.listState} />
           </div>
           {list.listDescription && <p className="mt-1 text-sm text-gray-600">{list.listDescription}</p>}

@@ -86,7 +86,7 @@ export function ListsTable({ lists, canEdit, onEdit }: ListsTableProps) {
 
   return (
     <>
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+      <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
         <table className="min-w-full divide-y divide-gray-200 text-left text-sm" aria-busy={isLoading}>
           <caption className="sr-only">Lists</caption>
           <thead className="bg-gray-50">

@@ -44,28 +44,34 @@ function ChartFigure({
 }) {
   const captionId = useId();
   return (
-    <figure aria-labelledby={captionId} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+    <figure
+      aria-labelledby={captionId}
+      className="relative rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200"
+    >
       <figcaption id={captionId} className="mb-2 text-sm font-medium text-gray-900">
         {caption}
       </figcaption>
       {children}
-      <table className="sr-only">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{headers[0]}</th>
-            <th scope="col">{headers[1]}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td>{value}</td>
+      {/* A hidden box around the table: a table is never narrower than its longest word. */}
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{headers[0]}</th>
+              <th scope="col">{headers[1]}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -35,7 +35,7 @@ export function ResponsesTable({ surveys, questions, detailPath, onOpen }: Respo
     if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(surveyId);
   };
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
       <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
         <caption className="sr-only">Survey responses</caption>
         <thead className="bg-gray-50">

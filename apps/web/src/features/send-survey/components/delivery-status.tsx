@@ -53,7 +53,7 @@ export function DeliveryStatus({ survey, onSendAnother, onClose }: DeliveryStatu
       <StatusMessage tone="success" title="Survey sent successfully!">
         The survey is on its way. Delivery status updates below.
       </StatusMessage>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="min-w-full divide-y divide-gray-200 text-sm">
           <caption className="sr-only">Delivery status</caption>
           <thead>

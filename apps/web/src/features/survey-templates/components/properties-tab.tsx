@@ -113,7 +113,7 @@ function PropertiesPanel() {
               No property matches “{search.trim()}”.
             </EmptyState>
           ) : (
-            <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+            <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
               <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
                 <caption className="sr-only">Properties</caption>
                 <thead className="bg-gray-50">

@@ -230,7 +230,7 @@ function QuestionCard({
           </span>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
-              <h3 id={headingId} className="font-medium break-words text-gray-900">
+              <h3 id={headingId} className="font-medium wrap-anywhere text-gray-900">
                 {question.question}
               </h3>
               {question.validation.required && (

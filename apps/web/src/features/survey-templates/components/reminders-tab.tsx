@@ -90,7 +90,7 @@ function RemindersPanel() {
                       {reminderEventLabels[reminder.event]}
                     </Badge>
                   </div>
-                  <p className="mt-1 text-sm break-words text-gray-600">{reminder.message}</p>
+                  <p className="mt-1 text-sm wrap-anywhere text-gray-600">{reminder.message}</p>
                 </div>
                 {canEdit && (
                   <div className="flex shrink-0 gap-1">

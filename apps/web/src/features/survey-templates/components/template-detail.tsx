@@ -230,7 +230,7 @@ function TemplateTabs() {
   const base = templatePath(config.kind, version.versionId);
   const current = location.pathname.slice(base.length).split('/')[1] || 'properties';
   return (
-    <nav aria-label="Template sections" className="mb-6 overflow-x-auto border-b border-gray-200">
+    <nav aria-label="Template sections" className="mb-6 relative overflow-x-auto border-b border-gray-200">
       <ul className="-mb-px flex gap-6">
         {templateTabs[config.kind].map((tab) => {
           const isActive = tab.path === current;

@@ -81,7 +81,7 @@ export function TemplateHeader({ renderSendAction }: { renderSendAction?: Render
     <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold tracking-tight break-words text-gray-900">{version.name}</h1>
+          <h1 className="text-2xl font-bold tracking-tight wrap-anywhere text-gray-900">{version.name}</h1>
           <TemplateStateBadge state={version.state} />
         </div>
         <p className="mt-1 text-sm text-gray-600">{`Last updated ${formatWholeDaysAgo(version.updatedAt)}`}</p>

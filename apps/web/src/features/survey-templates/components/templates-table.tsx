@@ -83,7 +83,7 @@ export function TemplatesTable({ config, templates, search }: TemplatesTableProp
   const rows = table.getRowModel().rows;
 
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
       <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
         <caption className="sr-only">{config.texts.listTitle}</caption>
         <thead className="bg-gray-50">
