@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { restartSessionCache, useAuthStatus } from '@/features/auth/api/get-startup';
+import { switchWorkspace } from '@/features/auth/api/switch-workspace';
 import {
   InvitationDetails,
   type InvitationViewer,
@@ -17,8 +18,13 @@ export function InviteRoute() {
   const viewer: InvitationViewer =
     auth.status === 'loading' ? 'loading' : auth.status === 'authenticated' ? 'signed-in' : 'signed-out';
 
-  const openJoinedWorkspace = async () => {
-    await restartSessionCache(queryClient);
+  // The joined workspace becomes the one this browser acts in.
+  const openJoinedWorkspace = async (workspaceId: string) => {
+    const startup = await restartSessionCache(queryClient);
+    const joined = startup?.workspaces.find((workspace) => workspace.workspaceId === workspaceId);
+    if (startup && joined && startup.workspaces[0]?.workspaceId !== workspaceId) {
+      await switchWorkspace(queryClient, startup.account.accountId, joined);
+    }
     await navigate('/dashboard', { replace: true });
   };
 

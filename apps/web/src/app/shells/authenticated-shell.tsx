@@ -5,6 +5,7 @@ import { useAuthStatus } from '@/features/auth/api/get-startup';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { CustomerLogo } from '@/features/logo/components/customer-logo';
 import { FullPageConnectionError, FullPageLoading } from './full-page-status';
+import { WorkspaceSwitcher } from './workspace-switcher';
 
 type NavigationEntry = { to: string; label: string };
 
@@ -43,13 +44,16 @@ export function AuthenticatedShell() {
       </a>
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-8 px-4 sm:px-6 lg:px-8">
-          <NavLink
-            to="/dashboard"
-            className="flex items-center gap-3 rounded-md py-3 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <Logo />
-            <CustomerLogo customerName={workspaces[0]?.workspaceName} />
-          </NavLink>
+          <div className="flex min-w-0 items-center gap-3">
+            <NavLink
+              to="/dashboard"
+              className="flex items-center gap-3 rounded-md py-3 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <Logo />
+              {workspaces.length === 1 && <CustomerLogo customerName={workspaces[0]?.workspaceName} />}
+            </NavLink>
+            {workspaces.length > 1 && <WorkspaceSwitcher startup={auth.startup} />}
+          </div>
           <nav
             aria-label="Main"
             className="order-last -mx-4 w-[calc(100%+2rem)] relative overflow-x-auto px-4 md:order-none md:mx-0 md:w-auto md:flex-1 md:px-0"

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import { restartSessionCache } from './get-startup';
+import { restoreRememberedWorkspace } from './switch-workspace';
 
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -20,7 +21,9 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (input: LoginInput) => {
       const startup = await login(input);
-      await restartSessionCache(queryClient);
+      const current = await restartSessionCache(queryClient);
+      // Joining through an invitation opens the invited workspace; otherwise the one this browser chose.
+      if (!input.workspaceInvitationId) await restoreRememberedWorkspace(queryClient, current);
       return startup;
     },
   });

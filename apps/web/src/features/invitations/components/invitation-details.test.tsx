@@ -1,10 +1,17 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, signedOut } from '@/test/api-mock';
 import { buildInvitation, buildStartup, invitationId, workspaceId } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { formatMemberCount } from './invitation-details';
+
+/** A signed-in person joins: the button, then "Join" in the dialog that asks first. */
+async function joinSignedIn() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Join this organization' }));
+  const confirm = await screen.findByRole('dialog', { name: /^Join .+\?$/ });
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Join' }));
+}
 
 const invitationPath = `/workspaces/invitation/${invitationId}`;
 const acceptPath = `${invitationPath}/accept`;
@@ -113,7 +120,7 @@ describe('Invitation page', () => {
     expect(router.state.location.state).toEqual({ workspaceId, workspaceInvitationId: invitationId });
   });
 
-  it('accepts for a signed-in person and opens the dashboard', async () => {
+  it('asks a signed-in person "Join {workspace}?", then accepts and opens the dashboard', async () => {
     const calls = mockApi({
       get: {
         '/accounts/startup': () => buildStartup(),
@@ -124,6 +131,18 @@ describe('Invitation page', () => {
     const { router } = renderApp(`/invite/${invitationId}`);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Join this organization' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Join Difference Works?' });
+    expect(confirm).toHaveAccessibleDescription('You will switch to Difference Works.');
+    expect(calls.filter((call) => call.url === acceptPath)).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.url === acceptPath)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Join this organization' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Join Difference Works?' })).getByRole('button', {
+        name: 'Join',
+      }),
+    );
 
     expect(await screen.findByText('You joined Difference Works!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -144,7 +163,7 @@ describe('Invitation page', () => {
     });
     const { router } = renderApp(`/invite/${invitationId}`);
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Join this organization' }));
+    await joinSignedIn();
 
     expect(await screen.findByText('This invitation was sent to another email address.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/invite/${invitationId}`);
@@ -161,7 +180,7 @@ describe('Invitation page', () => {
     });
     renderApp(`/invite/${invitationId}`);
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Join this organization' }));
+    await joinSignedIn();
 
     expect(await screen.findByText('Failed to accept invitation.')).toBeInTheDocument();
   });

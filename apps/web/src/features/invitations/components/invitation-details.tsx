@@ -1,7 +1,9 @@
 import { type Invitation, isInvitationExpired } from '@graphium/shared';
 import { Building2, Users } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { getErrorMessage, hasServerMessage } from '@/lib/api-client';
 import { formatRelative } from '@/lib/format';
@@ -67,8 +69,14 @@ function InvitationSummary({ invitation, viewer, onAccepted }: InvitationSummary
   const acceptInvitation = useAcceptInvitation();
   const inviter = `${invitation.invitedBy.firstName} ${invitation.invitedBy.lastName}`;
   const isExpired = isInvitationExpired(invitation.expiresAt);
+  const [isConfirming, setIsConfirming] = useState(false);
 
   const join = async () => {
+    if (viewer === 'signed-in' && !isConfirming) {
+      // Joining moves a signed-in person into the new workspace: ask first.
+      setIsConfirming(true);
+      return;
+    }
     if (viewer === 'signed-out') {
       const state: InvitationNavigationState = {
         workspaceId: invitation.workspaceId,
@@ -83,6 +91,7 @@ function InvitationSummary({ invitation, viewer, onAccepted }: InvitationSummary
         success: `You joined ${invitation.workspaceName}!`,
         error: 'Failed to accept invitation.',
       });
+      setIsConfirming(false);
       await onAccepted(reply.workspaceId);
     } catch {
       return;
@@ -150,6 +159,27 @@ function InvitationSummary({ invitation, viewer, onAccepted }: InvitationSummary
           >
             {acceptInvitation.isPending ? 'Joining...' : 'Join this organization'}
           </Button>
+          <Modal
+            isOpen={isConfirming}
+            onOpenChange={setIsConfirming}
+            title={`Join ${invitation.workspaceName}?`}
+            size="small"
+            description={`You will switch to ${invitation.workspaceName}.`}
+            footer={
+              <>
+                <Button variant="secondary" onClick={() => setIsConfirming(false)}>
+                  Cancel
+                </Button>
+                <Button onClick={() => void join()} disabled={acceptInvitation.isPending}>
+                  {acceptInvitation.isPending ? 'Joining...' : 'Join'}
+                </Button>
+              </>
+            }
+          >
+            <p className="text-sm text-gray-700">
+              Your other workspaces stay in the workspace menu in the header.
+            </p>
+          </Modal>
           {viewer === 'signed-out' && (
             <p className="mt-3 text-sm text-gray-600">
               {invitation.isExistingAccount
