@@ -55,3 +55,51 @@ test('invite a colleague by e-mail; they sign up through the link and both are l
   await expect(page.getByRole('cell', { name: 'Charles Babbage', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: /^Ada Lovelace/ })).toBeVisible();
 });
+
+test('a signed-in member of one workspace joins another: asked first, then switched; the header switches back and forth', async ({
+  page,
+  browser,
+}) => {
+  const admin = newPerson('Grace', 'Hopper');
+  await signUp(page, admin, 'Compilers Ltd');
+  const member = newPerson('Alan', 'Turing');
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signUp(other, member, 'Bletchley Works');
+  // Alan has one workspace: no switcher yet.
+  await expect(other.getByRole('button', { name: /Switch workspace/ })).toHaveCount(0);
+
+  await page.goto('/settings/users');
+  await page.getByRole('button', { name: 'Invite User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite User' });
+  await dialog.getByLabel('Email Address').fill(member.emailAddress);
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(dialog).toBeHidden();
+  const mail = await waitForMail(member.emailAddress);
+  const link = linkIn(mail, /http:\/\/127\.0\.0\.1:\d+\/invite\/[0-9a-f-]{36}/);
+
+  await other.goto(link);
+  await other.getByRole('button', { name: 'Join this organization' }).click();
+  const confirm = other.getByRole('dialog', { name: 'Join Compilers Ltd?' });
+  await expect(confirm.getByText('You will switch to Compilers Ltd.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(other).toHaveURL(/\/dashboard$/);
+  const switcher = other.getByRole('button', { name: 'Workspace: Compilers Ltd. Switch workspace' });
+  await expect(switcher).toBeVisible();
+
+  await switcher.click();
+  await expect(other.getByRole('menuitem', { name: /Compilers Ltd/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await other.getByRole('menuitem', { name: /Bletchley Works/ }).click();
+  await expect(
+    other.getByRole('button', { name: 'Workspace: Bletchley Works. Switch workspace' }),
+  ).toBeVisible();
+  // Remembered in this browser: a reload keeps the choice.
+  await other.reload();
+  await expect(
+    other.getByRole('button', { name: 'Workspace: Bletchley Works. Switch workspace' }),
+  ).toBeVisible();
+  await context.close();
+});
