@@ -261,7 +261,7 @@ describe('forgot password', () => {
 });
 
 describe('secrets in logs', () => {
-  it('keeps passwords, cookies and reset tokens out of every log line, even without SMTP', async () => {
+  it('keeps passwords and cookies out of every log line; without SMTP the reset link is logged only with its message', async () => {
     const lines: string[] = [];
     const logged = await createTestApp({ logLines: lines, env: { LOG_LEVEL: 'debug' } });
     try {
@@ -278,12 +278,19 @@ describe('secrets in logs', () => {
       const token = /token=([\w-]+)/.exec(message!.textBody)![1]!;
       await startJobWorkers(logged.ctx);
       await expect
-        .poll(() => lines.some((line) => line.includes('e-mail kept in the outbox')), { timeout: 10_000 })
+        .poll(() => lines.some((line) => line.includes('e-mail kept in the outbox_messages table')), {
+          timeout: 10_000,
+        })
         .toBe(true);
 
       const log = lines.join('\n');
-      expect(log).toContain('/reset-password?token=[hidden: see the outbox table]');
-      expect(log).not.toContain(token);
+      // Without SMTP the link is in the log, as the README says: the only way to pass it on while
+      // the embedded database is open. Passwords and session cookies never are.
+      const kept = lines.filter((line) => line.includes('e-mail kept in the outbox_messages table'));
+      expect(kept.some((line) => line.includes(`/reset-password?token=${token}`))).toBe(true);
+      expect(lines.filter((line) => line.includes(token))).toEqual(
+        kept.filter((line) => line.includes(token)),
+      );
       expect(log).not.toContain(body.password);
       expect(log).not.toContain(client.cookies.get('graphium_session')!);
     } finally {

@@ -163,10 +163,6 @@ export async function dispatchMessages(
   }
 }
 
-function withoutSecrets(text: string): string {
-  return text.replace(/([?&]token=)[^\s&]+/g, '$1[hidden: see the outbox table]');
-}
-
 export type DeliveryResult = 'sent' | 'kept' | 'retry' | 'failed' | 'skipped';
 
 const smsTransports = new WeakMap<object, SmsTransport>();
@@ -211,8 +207,9 @@ function channelOf(ctx: AppContext, channel: OutboxMessage['channel']): Channel 
       noun: 'e-mail',
       isConfigured: ctx.email.isConfigured,
       notConfigured: {
-        log: 'e-mail kept in the outbox: no SMTP_URL is configured',
-        lastError: 'No e-mail server is configured (SMTP_URL); the message waits in the outbox.',
+        log: 'e-mail kept in the outbox_messages table (no SMTP_URL is configured): pass its link on, it is personal',
+        lastError:
+          'No e-mail server is configured (SMTP_URL); the message waits in the outbox_messages table.',
       },
       send: ({ message: row, workspaceName }) =>
         ctx.email.send({
@@ -232,8 +229,8 @@ function channelOf(ctx: AppContext, channel: OutboxMessage['channel']): Channel 
       noun: 'SMS',
       isConfigured: sms.isConfigured,
       notConfigured: {
-        log: 'SMS kept in the outbox: no SMS provider is configured (SMS_*)',
-        lastError: 'No SMS provider is configured (SMS_*); the message waits in the outbox.',
+        log: 'SMS kept in the outbox_messages table (no SMS provider is configured, SMS_*)',
+        lastError: 'No SMS provider is configured (SMS_*); the message waits in the outbox_messages table.',
       },
       send: ({ message: row }) => sms.send({ to: row.recipient, body: row.textBody }),
     };
@@ -310,9 +307,11 @@ export async function deliverMessage(ctx: AppContext, outboxId: string): Promise
 }
 
 /**
- * A fresh install without SMTP (or SMS provider) still works: the message waits in the outbox
- * and the log carries its text, links included, so an operator can pass it on. Secrets (the
- * token of a password-reset link) stay out of the log: the operator reads them in the outbox.
+ * A fresh install without SMTP (or SMS provider) still works: the message waits in the
+ * `outbox_messages` table and the log carries its text, links included (a password-reset link
+ * too: with the embedded database the table cannot be read while the server runs), so an
+ * operator can pass it on. Once SMTP_URL is set nothing of a message's text is logged
+ * (docs/decisions/015).
  */
 async function keepIfUnconfigured(ctx: AppContext, outboxId: string): Promise<DeliveryResult> {
   const message = await findOutboxMessage(ctx.db, outboxId);
@@ -320,7 +319,7 @@ async function keepIfUnconfigured(ctx: AppContext, outboxId: string): Promise<De
   const channel = channelOf(ctx, message.channel);
   if (channel.isConfigured) return 'skipped';
   ctx.log.info(
-    { outboxId, to: message.recipient, subject: message.subject, text: withoutSecrets(message.textBody) },
+    { outboxId, to: message.recipient, subject: message.subject, text: message.textBody },
     channel.notConfigured.log,
   );
   await updateOutboxMessage(ctx.db, outboxId, { lastError: channel.notConfigured.lastError });
