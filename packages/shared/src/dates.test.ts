@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCalendarDate, readInstant } from './dates.js';
+import { formatInstantInZone, readCalendarDate, readInstant, spreadsheetSerialInZone } from './dates.js';
 
 describe('reading dates as people and spreadsheets write them', () => {
   it('reads calendar days in ISO, slashed (month first) and spreadsheet forms', () => {
@@ -25,5 +25,22 @@ describe('reading dates as people and spreadsheets write them', () => {
     for (const wrong of ['2025-03-03', '2025-03-03T24:00', '2025-02-30T10:00', '10:00', 'now', 5]) {
       expect(readInstant(wrong)).toBeUndefined();
     }
+  });
+});
+
+describe('instants in a time zone', () => {
+  it('writes ISO 8601 with the offset of the zone at that instant', () => {
+    const instant = new Date('2025-03-04T15:06:00.000Z');
+    expect(formatInstantInZone(instant, 'America/New_York')).toBe('2025-03-04T10:06:00-05:00');
+    expect(formatInstantInZone(new Date('2025-07-04T15:06:00.000Z'), 'America/New_York')).toBe(
+      '2025-07-04T11:06:00-04:00',
+    );
+    expect(formatInstantInZone(instant, 'Asia/Kolkata')).toBe('2025-03-04T20:36:00+05:30');
+    expect(formatInstantInZone(instant, 'UTC')).toBe('2025-03-04T15:06:00+00:00');
+  });
+
+  it('gives the spreadsheet serial of the wall clock in the zone', () => {
+    expect(spreadsheetSerialInZone(new Date('2025-03-03T12:00:00.000Z'), 'UTC')).toBe(45719.5);
+    expect(spreadsheetSerialInZone(new Date('2025-03-03T17:00:00.000Z'), 'America/New_York')).toBe(45719.5);
   });
 });

@@ -68,3 +68,43 @@ export function readInstant(value: unknown): string | undefined {
   const time = new Date(`${day}T${hours}:${minutes}:${seconds}${fraction.slice(0, 4)}${offset}`).getTime();
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant's wall clock in a time zone, as milliseconds of a UTC date with the same reading. */
+function wallClockMs(date: Date, timeZone: string): number {
+  let format = zoneFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    zoneFormatters.set(timeZone, format);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(format.formatToParts(date).find((item) => item.type === type)?.value);
+  return (
+    Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) +
+    date.getUTCMilliseconds()
+  );
+}
+
+/** ISO 8601 in a time zone with its offset, to the second: "2025-03-04T10:06:00-05:00". */
+export function formatInstantInZone(date: Date, timeZone: string): string {
+  const wall = wallClockMs(date, timeZone);
+  const offsetMinutes = Math.round((wall - date.getTime()) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const absolute = Math.abs(offsetMinutes);
+  return `${new Date(wall).toISOString().slice(0, 19)}${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+}
+
+/** A spreadsheet serial date-time (days since 30 December 1899) of an instant's wall clock in a zone. */
+export function spreadsheetSerialInZone(date: Date, timeZone: string): number {
+  return (wallClockMs(date, timeZone) - spreadsheetEpoch) / dayMs;
+}

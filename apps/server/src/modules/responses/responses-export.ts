@@ -1,16 +1,19 @@
 import { Readable } from 'node:stream';
 import {
   type ExportSurveyResponsesQuery,
+  formatInstantInZone,
   formatPropertyValue,
   neutralizeSpreadsheetCell,
   responseStatusLabels,
   type SurveyQuestion,
   scoreSurvey,
+  spreadsheetSerialInZone,
   surveyStateStatus,
 } from '@graphium/shared';
 import { stringify } from 'csv-stringify';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
+import { loadNotificationSettingsOf } from '../notifications/notifications.service.js';
 import { loadVersionDefinition } from '../templates/template-versions.service.js';
 import { findExportBatch } from './responses.repository.js';
 import { criteriaConditions, loadTemplateContext, type TemplateContext } from './template-context.js';
@@ -19,8 +22,11 @@ import { streamXlsx, type XlsxCell } from './xlsx-writer.js';
 /** Rows read per query: keyset batches keep memory flat however many surveys there are. */
 const exportBatchSize = 2000;
 
-/** A text cell, neutralised against formula injection (=, +, -, @, tab, CR first). */
-const textCell = (value: string): string => neutralizeSpreadsheetCell(value);
+/**
+ * Cells are written as they are: an XLSX text cell is never read as a formula, and the CSV
+ * writer neutralises text against formula injection (=, +, -, @, tab, CR first).
+ */
+const textCell = (value: string): string => value;
 
 function answerCell(template: TemplateContext, question: SurveyQuestion, answer: unknown): XlsxCell {
   if (answer === undefined || answer === null) return null;
@@ -83,9 +89,9 @@ async function* exportRows(
       yield [
         textCell(emails.join('; ')),
         textCell(phones.join('; ')),
-        row.sentAt.toISOString(),
-        row.lastOpenedAt?.toISOString() ?? null,
-        row.completedAt?.toISOString() ?? null,
+        row.sentAt,
+        row.lastOpenedAt ?? null,
+        row.completedAt ?? null,
         responseStatusLabels[surveyStateStatus(row.state)],
         roundedScore(composite),
         ...template.questions.map((question) =>
@@ -146,10 +152,20 @@ export async function exportSurveyResponses(
     filters: query.filters?.filters ?? [],
   });
   const filename = exportFilename(template.templateName, query.format, ctx.now());
+  // Dates in the workspace's time zone (Settings → Notifications), with its offset in a CSV.
+  const settings = await loadNotificationSettingsOf(ctx.db, [actor.workspaceId]);
+  const timeZone = settings.get(actor.workspaceId)?.timeZone ?? 'UTC';
   const rows = exportRows(ctx, template, query);
   const fail = (error: unknown) => ctx.log.error({ err: error }, 'a responses export failed midway');
   if (query.format === 'csv') {
-    const csv = stringify({ bom: true, cast: { number: (value) => String(value) } });
+    const csv = stringify({
+      bom: true,
+      cast: {
+        number: (value) => String(value),
+        string: (value) => neutralizeSpreadsheetCell(value),
+        date: (value) => formatInstantInZone(value, timeZone),
+      },
+    });
     csv.write(headerOf(template));
     const source = Readable.from(rows);
     source.on('error', (error) => {
@@ -163,7 +179,9 @@ export async function exportSurveyResponses(
     yield headerOf(template);
     yield* rows;
   }
-  const output = streamXlsx('Responses', withHeader(), fail);
+  const output = streamXlsx('Responses', withHeader(), fail, (date) =>
+    spreadsheetSerialInZone(date, timeZone),
+  );
   return {
     filename,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

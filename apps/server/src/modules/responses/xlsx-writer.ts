@@ -7,7 +7,8 @@ import { Zip, ZipDeflate } from 'fflate';
  * (`t="inlineStr"`), which needs no shared-strings table built over the whole sheet first.
  */
 
-export type XlsxCell = string | number | null;
+/** Text (written as text, never read as a formula), a number, an instant (a date cell) or nothing. */
+export type XlsxCell = string | number | Date | null;
 
 const spreadsheetNs = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const relationshipNs = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -33,7 +34,7 @@ const staticParts = (sheetName: string): [string, string][] => [
   ],
   [
     'xl/styles.xml',
-    `<styleSheet xmlns="${spreadsheetNs}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
+    `<styleSheet xmlns="${spreadsheetNs}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
   ],
 ];
 
@@ -59,17 +60,24 @@ export function columnName(column: number): string {
   return name;
 }
 
-function rowXml(cells: readonly XlsxCell[], rowNumber: number): string {
+/** How an instant becomes a spreadsheet serial date-time (its wall clock in a time zone). */
+export type DateSerial = (date: Date) => number;
+
+/** The style of date cells in styles.xml: `yyyy-mm-dd hh:mm:ss`. */
+const dateStyle = 1;
+
+function rowXml(cells: readonly XlsxCell[], rowNumber: number, dateSerial: DateSerial): string {
   let xml = `<row r="${rowNumber}">`;
   cells.forEach((value, index) => {
     if (value === null) return;
     const reference = `${columnName(index + 1)}${rowNumber}`;
-    xml +=
-      typeof value === 'number'
-        ? Number.isFinite(value)
-          ? `<c r="${reference}"><v>${value}</v></c>`
-          : ''
-        : `<c r="${reference}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+    if (value instanceof Date) {
+      xml += `<c r="${reference}" s="${dateStyle}"><v>${dateSerial(value)}</v></c>`;
+    } else if (typeof value === 'number') {
+      xml += Number.isFinite(value) ? `<c r="${reference}"><v>${value}</v></c>` : '';
+    } else {
+      xml += `<c r="${reference}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+    }
   });
   return `${xml}</row>`;
 }
@@ -99,6 +107,7 @@ export function streamXlsx(
   sheetName: string,
   rows: AsyncIterable<readonly XlsxCell[]>,
   onError: (error: unknown) => void,
+  dateSerial: DateSerial = (date) => date.getTime() / 86_400_000 + 25_569,
 ): Readable {
   const output = new PassThrough();
   const zip = new Zip((error, data, final) => {
@@ -122,7 +131,7 @@ export function streamXlsx(
     let rowNumber = 0;
     for await (const row of rows) {
       if (output.destroyed) return;
-      pending += rowXml(row, ++rowNumber);
+      pending += rowXml(row, ++rowNumber, dateSerial);
       if (pending.length < chunkSize) continue;
       sheet.push(encoder.encode(pending));
       pending = '';

@@ -22,7 +22,9 @@ function startupFor(): StartupResponse {
 }
 
 afterEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
   document.cookie = 'x-workspace-id=; path=/; max-age=0';
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
   document.cookie = 'x-customer-id=; path=/; max-age=0';
   window.localStorage.clear();
 });

@@ -39,7 +39,7 @@ export function WorkspaceSwitcher({ startup }: { startup: StartupResponse }) {
         aria-label={`Workspace: ${current.workspaceName}. Switch workspace`}
       >
         <CustomerLogo customerName={current.workspaceName} />
-        <span className="max-w-40 truncate">{current.workspaceName}</span>
+        <span className="max-w-24 truncate sm:max-w-40">{current.workspaceName}</span>
         <ChevronsUpDown className="size-4 shrink-0 text-gray-600" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

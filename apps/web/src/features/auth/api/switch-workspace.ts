@@ -9,6 +9,7 @@ const yearSeconds = 365 * 24 * 60 * 60;
 /** The context cookies the API client echoes as headers: they choose among the person's workspaces. */
 function writeContextCookie(name: string, value: string) {
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${yearSeconds}; samesite=lax${secure}`;
 }
 
