@@ -22,6 +22,7 @@ function makeSurveyAlert(overrides: Partial<SurveyAlert> = {}): SurveyAlert {
     surveyTemplateVersionId: '8b2c3d4e-5f6a-4b7c-9d8e-9f0a1b2c3d4e',
     matchedConditions: [{ questionLabel: 'How likely…?', operator: 'LESS_THAN', value: 7, answer: 3 }],
     respondent: 'Ada Lovelace',
+    undelivered: [],
     survey: {
       surveyTemplate: {
         surveyTemplateName: 'Service visit',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatPhoneNumber } from './survey.js';
+import { formatPhoneNumber, surveyDeliverySchema } from './survey.js';
 import { surveyAnswerSchema } from './survey-answer.js';
 import { alertSchema, conditionOperatorSchema } from './survey-settings.js';
 
@@ -44,6 +44,8 @@ export const surveyAlertSchema = z.object({
   matchedConditions: z.array(matchedConditionSchema),
   /** Who answered: a name property, else the address or number the survey went to (`respondentLabel`). */
   respondent: z.string(),
+  /** Notifications of this alert (e-mail, Slack) that finally failed, with the reason. */
+  undelivered: z.array(surveyDeliverySchema),
   survey: z.object({
     surveyTemplate: z.object({
       surveyTemplateName: z.string(),

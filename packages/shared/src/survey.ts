@@ -129,7 +129,7 @@ export const createSurveySchema = z.object({
 export type CreateSurveyInput = z.input<typeof createSurveySchema>;
 export type CreateSurvey = z.output<typeof createSurveySchema>;
 
-const deliveryChannels = ['email', 'sms'] as const;
+const deliveryChannels = ['email', 'sms', 'slack'] as const;
 /** `skipped`: never sent, on purpose (the contact unsubscribed, decision 008); `lastError` says why. */
 const deliveryStatuses = ['queued', 'sent', 'failed', 'skipped'] as const;
 

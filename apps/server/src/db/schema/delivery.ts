@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { surveyAlerts } from './alerts.js';
 import { createdAt, updatedAt } from './columns.js';
 import { surveys } from './surveys.js';
 import { workspaces } from './workspaces.js';
@@ -30,6 +31,8 @@ export const outboxMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The survey a message invites to, so its delivery status shows on the survey. */
     surveyId: uuid('survey_id').references((): AnyPgColumn => surveys.id),
+    /** The survey alert a notification tells of, so a failed one shows on the alert. */
+    surveyAlertId: uuid('survey_alert_id').references((): AnyPgColumn => surveyAlerts.id),
     /** Extra e-mail headers (List-Unsubscribe, decision 008). */
     headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
@@ -39,5 +42,8 @@ export const outboxMessages = pgTable(
     index('outbox_messages_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
     index('outbox_messages_workspace_id_idx').on(table.workspaceId),
     index('outbox_messages_survey_id_idx').on(table.surveyId).where(sql`${table.surveyId} is not null`),
+    index('outbox_messages_survey_alert_id_idx')
+      .on(table.surveyAlertId)
+      .where(sql`${table.surveyAlertId} is not null`),
   ],
 );

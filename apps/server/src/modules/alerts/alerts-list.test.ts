@@ -48,6 +48,7 @@ describe('the survey alerts list', () => {
       matchedConditions: [{ questionLabel: 'NPS', operator: 'LESS_THAN', value: 5, answer: 2 }],
       // No name property: the address the survey went to.
       respondent: expect.stringMatching(/^respondent\..+@example\.com$/),
+      undelivered: [],
       survey: {
         surveyTemplate: {
           surveyTemplateName: name,

@@ -102,6 +102,15 @@ describe('Slack webhook addresses', () => {
           return latest[0]?.lastError;
         })
         .toMatch(/302 \(a redirect, which is not followed\)/);
+      // The alert says so on its card.
+      await expect
+        .poll(async () => {
+          const listed = (await client.get('/api/survey-alerts/')).json().surveyAlerts as {
+            undelivered: { channel: string; lastError: string }[];
+          }[];
+          return listed[0]?.undelivered.map((message) => `${message.channel}: ${message.lastError}`);
+        })
+        .toEqual([expect.stringMatching(/^slack: .*302 \(a redirect, which is not followed\)/)]);
       expect(slack.received.slice(before).every((item) => !item.path.includes('elsewhere'))).toBe(true);
     } finally {
       slack.status = 200;

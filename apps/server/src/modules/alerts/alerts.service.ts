@@ -9,6 +9,7 @@ import {
   type SurveyAlert,
   type SurveyAlertsResponse,
   type SurveyAnswer,
+  type SurveyDelivery,
   type SurveyQuestion,
   type SurveyResponses,
   surveyAlertTemplateAlertSchema,
@@ -23,6 +24,7 @@ import {
   type AlertMatch,
   type AlertNotification,
   dispatchMessages,
+  findUndelivered,
   type NewOutboxMessage,
   queueMessages,
   renderAlertEmail,
@@ -143,7 +145,7 @@ export async function fireSurveyAlerts(
       matches,
       link,
     };
-    const common = { workspaceId: survey.workspaceId, purpose: 'survey-alert' };
+    const common = { workspaceId: survey.workspaceId, purpose: 'survey-alert', surveyAlertId: row.id };
     if (alert.notificationChannels.includes('email')) {
       const email = renderAlertEmail(notification);
       for (const recipient of alert.recipients) {
@@ -174,7 +176,7 @@ export async function dispatchAlertMessages(ctx: AppContext, outboxIds: string[]
   if (outboxIds.length > 0) await dispatchMessages(ctx, outboxIds, { isUrgent: true });
 }
 
-function toSurveyAlert(row: SurveyAlertListRow): SurveyAlert {
+function toSurveyAlert(row: SurveyAlertListRow, undelivered: Map<string, SurveyDelivery[]>): SurveyAlert {
   const { alert } = row;
   return {
     surveyAlertId: alert.id,
@@ -186,6 +188,7 @@ function toSurveyAlert(row: SurveyAlertListRow): SurveyAlert {
     surveyTemplateId: alert.templateId,
     surveyTemplateVersionId: alert.templateVersionId,
     matchedConditions: alert.matchedConditions as MatchedCondition[],
+    undelivered: undelivered.get(alert.id) ?? [],
     respondent: respondentLabel(
       Array.isArray(row.definitionProperties)
         ? (row.definitionProperties as { id: string; label: string }[])
@@ -217,7 +220,12 @@ export async function listSurveyAlerts(
   actor: WorkspaceActor,
 ): Promise<SurveyAlertsResponse> {
   const rows = await findSurveyAlerts(ctx.db, actor.workspaceId, maxListedAlerts);
-  return { surveyAlerts: rows.map(toSurveyAlert) };
+  const undelivered = await findUndelivered(
+    ctx.db,
+    'surveyAlertId',
+    rows.map((row) => row.alert.id),
+  );
+  return { surveyAlerts: rows.map((row) => toSurveyAlert(row, undelivered)) };
 }
 
 /** `PATCH /survey-alerts/{id}/status`: hide (false) or show again (true); another workspace's is 404. */
@@ -230,5 +238,8 @@ export async function setSurveyAlertStatus(
   if (!(await updateSurveyAlertStatus(ctx.db, actor.workspaceId, id, isActive, ctx.now()))) {
     throw notFound(surveyAlertNotFoundMessage);
   }
-  return toSurveyAlert((await findSurveyAlert(ctx.db, actor.workspaceId, id))!);
+  return toSurveyAlert(
+    (await findSurveyAlert(ctx.db, actor.workspaceId, id))!,
+    await findUndelivered(ctx.db, 'surveyAlertId', [id]),
+  );
 }

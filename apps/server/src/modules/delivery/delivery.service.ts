@@ -8,7 +8,7 @@ import {
   claimOverdueMessages,
   claimQueuedMessage,
   failInterruptedMessages,
-  findFailedSurveyMessages,
+  findFailedMessagesOf,
   findOutboxMessage,
   findSurveyMessages,
   insertOutboxMessage,
@@ -48,7 +48,7 @@ const sweepGraceSeconds = 300;
 export function toSurveyDelivery(message: OutboxMessage): SurveyDelivery {
   return {
     outboxId: message.id,
-    channel: message.channel === 'sms' ? 'sms' : 'email',
+    channel: message.channel,
     recipient: message.recipient,
     // A message being handed to the transport still reads as queued.
     status: message.status === 'sending' ? 'queued' : message.status,
@@ -60,21 +60,23 @@ export function toSurveyDelivery(message: OutboxMessage): SurveyDelivery {
 }
 
 /**
- * The messages of these surveys that finally failed (after every retry, or refused for good), by
- * survey: staff see them on the survey with a way to send again.
+ * The messages that finally failed (after every retry, or refused for good), by the survey (or
+ * survey alert) they belong to: staff see them there, with a way to send a survey's again.
  */
-export async function findUndeliveredBySurvey(
+export async function findUndelivered(
   db: Executor,
-  surveyIds: string[],
+  owner: 'surveyId' | 'surveyAlertId',
+  ids: string[],
 ): Promise<Map<string, SurveyDelivery[]>> {
-  const bySurvey = new Map<string, SurveyDelivery[]>();
-  for (const message of await findFailedSurveyMessages(db, surveyIds)) {
-    if (!message.surveyId) continue;
-    const messages = bySurvey.get(message.surveyId) ?? [];
+  const byOwner = new Map<string, SurveyDelivery[]>();
+  for (const message of await findFailedMessagesOf(db, owner, ids)) {
+    const id = message[owner];
+    if (!id) continue;
+    const messages = byOwner.get(id) ?? [];
     messages.push(toSurveyDelivery(message));
-    bySurvey.set(message.surveyId, messages);
+    byOwner.set(id, messages);
   }
-  return bySurvey;
+  return byOwner;
 }
 
 type QueueEmail = Pick<

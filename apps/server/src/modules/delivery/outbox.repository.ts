@@ -201,13 +201,17 @@ export async function findSurveyMessages(db: Executor, surveyId: string): Promis
     );
 }
 
-/** The messages of these surveys whose delivery finally failed, oldest first. */
-export async function findFailedSurveyMessages(db: Executor, surveyIds: string[]): Promise<OutboxMessage[]> {
-  if (surveyIds.length === 0) return [];
+/** The messages of these surveys (or survey alerts) whose delivery finally failed, oldest first. */
+export async function findFailedMessagesOf(
+  db: Executor,
+  owner: 'surveyId' | 'surveyAlertId',
+  ids: string[],
+): Promise<OutboxMessage[]> {
+  if (ids.length === 0) return [];
   return db
     .select()
     .from(outboxMessages)
-    .where(and(inArray(outboxMessages.surveyId, surveyIds), eq(outboxMessages.status, 'failed')))
+    .where(and(inArray(outboxMessages[owner], ids), eq(outboxMessages.status, 'failed')))
     .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.channel), asc(outboxMessages.recipient));
 }
 

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { surveys } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
-import { findUndeliveredBySurvey } from '../delivery/delivery.service.js';
+import { findUndelivered } from '../delivery/delivery.service.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import {
   findTemplateBase,
@@ -134,8 +134,9 @@ export async function listSurveyResponses(
       rows = await readPage(ctx.db, conditions, offset, limit, total);
     }
   }
-  const undelivered = await findUndeliveredBySurvey(
+  const undelivered = await findUndelivered(
     ctx.db,
+    'surveyId',
     rows.map((row) => row.id),
   );
   const surveys = await Promise.all(rows.map((row) => toRow(ctx.db, row, undelivered)));
@@ -242,7 +243,7 @@ export async function getSurveyResponse(
     loadListLookup(ctx.db, actor.workspaceId, listIdsOf(definition), { includeArchived: true }),
     findTemplateStats(ctx.db, survey.templateId),
     findQuestionStats(ctx.db, survey.templateId),
-    findUndeliveredBySurvey(ctx.db, [survey.id]),
+    findUndelivered(ctx.db, 'surveyId', [survey.id]),
   ]);
   const benchmarks = baseTemplateId ? await findBenchmarkTotals(ctx.db, baseTemplateId) : new Map();
   const score =

@@ -72,6 +72,16 @@ export function SurveyAlertCard({
             ))}
           </dl>
         )}
+        {surveyAlert.undelivered.length > 0 && (
+          <ul className="space-y-1 text-sm text-red-800" aria-label="Notifications not delivered">
+            {surveyAlert.undelivered.map((message) => (
+              <li key={message.outboxId} className="wrap-anywhere">
+                Not delivered: {channelLabel(message.channel)} to {message.recipient}
+                {message.lastError ? `: ${message.lastError}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
         <div className="flex flex-wrap items-center gap-1.5">
           <span className="sr-only">Notification channels:</span>
           {surveyAlertChannels(surveyAlert).map((channel) => (

@@ -28,6 +28,7 @@ function buildSurveyAlert(overrides: Partial<SurveyAlert> & { name?: string; des
       { questionLabel: 'How likely are you to recommend us?', operator: 'LESS_THAN', value: 7, answer: 3 },
     ],
     respondent: 'Ada Lovelace',
+    undelivered: [],
     survey: {
       surveyTemplate: {
         surveyTemplateName: name,
@@ -102,6 +103,7 @@ describe('Alerts page (docs/product-rules.md#alerts)', () => {
     expect(card.getByText('Email').className).toContain('green');
     expect(card.getByText('Slack').className).toContain('blue');
     expect(card.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(card.queryByRole('list', { name: 'Notifications not delivered' })).not.toBeInTheDocument();
     expect(card.getByRole('link', { name: /View response/ })).toHaveAccessibleName(
       'View response of Ada Lovelace',
     );
@@ -254,5 +256,27 @@ describe('Alerts page (docs/product-rules.md#alerts)', () => {
     expect(
       screen.getByText('1 alert is hidden. Turn on "Show hidden alerts" to see it.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows on the card a notification that was not delivered, with the reason', async () => {
+    const failed = {
+      outboxId: 'd1b2c3d4-0000-4000-8000-000000000009',
+      channel: 'slack' as const,
+      recipient: 'Slack webhook',
+      status: 'failed' as const,
+      attempts: 293,
+      lastError: 'Slack answered 404: no_service',
+      sentAt: null,
+      updatedAt: '2025-03-04T15:07:00.000Z',
+    };
+    mockApi({
+      get: {
+        '/accounts/startup': () => buildStartup(),
+        '/survey-alerts/': () => ({ surveyAlerts: [buildSurveyAlert({ undelivered: [failed] })] }),
+      },
+    });
+    renderApp('/alerts');
+    const list = await screen.findByRole('list', { name: 'Notifications not delivered' });
+    expect(list).toHaveTextContent('Not delivered: Slack to Slack webhook: Slack answered 404: no_service');
   });
 });

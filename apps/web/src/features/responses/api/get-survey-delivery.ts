@@ -9,6 +9,7 @@ export type SurveyDeliveryList = { delivery: SurveyDelivery[] };
 export const deliveryChannelLabels: Record<SurveyDelivery['channel'], string> = {
   email: 'Email',
   sms: 'SMS',
+  slack: 'Slack',
 };
 
 async function getSurveyDelivery(surveyId: string): Promise<SurveyDeliveryList> {

@@ -1,0 +1,3 @@
+ALTER TABLE "outbox_messages" ADD COLUMN "survey_alert_id" uuid;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_survey_alert_id_survey_alerts_id_fk" FOREIGN KEY ("survey_alert_id") REFERENCES "public"."survey_alerts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "outbox_messages_survey_alert_id_idx" ON "outbox_messages" USING btree ("survey_alert_id") WHERE "outbox_messages"."survey_alert_id" is not null;
