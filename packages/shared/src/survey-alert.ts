@@ -139,3 +139,16 @@ export function respondentLabel(
   const phone = contactMethods.find((method) => method.contactMethodType === 'phone')?.phoneNumber;
   return phone ? formatPhoneNumber(phone) : 'Anonymous respondent';
 }
+
+/** An alert notification that finally failed, with the alert it told of (Settings → Notifications). */
+export const undeliveredAlertNotificationSchema = surveyDeliverySchema.extend({
+  surveyAlertId: z.uuid(),
+  alertName: z.string(),
+});
+export type UndeliveredAlertNotification = z.infer<typeof undeliveredAlertNotificationSchema>;
+
+/** `GET /survey-alerts/undelivered`: the workspace's most recent ones, newest first. */
+export const undeliveredAlertNotificationsSchema = z.object({
+  notifications: z.array(undeliveredAlertNotificationSchema),
+});
+export type UndeliveredAlertNotifications = z.infer<typeof undeliveredAlertNotificationsSchema>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   notificationSettings,
@@ -109,6 +109,20 @@ export async function findSurveyAlert(
     .innerJoin(surveys, eq(surveys.id, surveyAlerts.surveyId))
     .where(and(eq(surveyAlerts.id, id), eq(surveyAlerts.workspaceId, workspaceId)));
   return row;
+}
+
+/** The names of these survey alerts of the workspace, by id. */
+export async function findSurveyAlertNames(
+  db: Executor,
+  workspaceId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: surveyAlerts.id, name: surveyAlerts.alertName })
+    .from(surveyAlerts)
+    .where(and(eq(surveyAlerts.workspaceId, workspaceId), inArray(surveyAlerts.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function updateSurveyAlertStatus(

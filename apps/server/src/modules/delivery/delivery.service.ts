@@ -10,6 +10,7 @@ import {
   failInterruptedMessages,
   findFailedMessagesOf,
   findOutboxMessage,
+  findRecentFailedMessages,
   findSurveyMessages,
   insertOutboxMessage,
   insertOutboxMessages,
@@ -40,7 +41,7 @@ export {
 export { checkWebhookUrl, SlackAddressError } from './transports/slack.js';
 export { readUnsubscribeToken, unsubscribeOf } from './unsubscribe-link.js';
 export type { NewOutboxMessage, OutboxMessage };
-export { findOutboxMessage, findSurveyMessages };
+export { findOutboxMessage, findRecentFailedMessages, findSurveyMessages };
 
 const sweepGraceSeconds = 300;
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   notificationSettings,
@@ -213,6 +213,27 @@ export async function findFailedMessagesOf(
     .from(outboxMessages)
     .where(and(inArray(outboxMessages[owner], ids), eq(outboxMessages.status, 'failed')))
     .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.channel), asc(outboxMessages.recipient));
+}
+
+/** A workspace's messages of one purpose whose delivery finally failed, newest first. */
+export async function findRecentFailedMessages(
+  db: Executor,
+  workspaceId: string,
+  purpose: string,
+  limit: number,
+): Promise<OutboxMessage[]> {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.workspaceId, workspaceId),
+        eq(outboxMessages.purpose, purpose),
+        eq(outboxMessages.status, 'failed'),
+      ),
+    )
+    .orderBy(desc(outboxMessages.updatedAt), desc(outboxMessages.id))
+    .limit(limit);
 }
 
 /** Puts a failed message back in the queue with its attempts reset; false unless it had failed. */

@@ -299,4 +299,44 @@ describe('Notifications settings (decision 008)', () => {
       await screen.findByText('Failed to load the suppression list. Please try again.'),
     ).toBeInTheDocument();
   });
+
+  it('lists alert notifications that were not delivered and sends one again', async () => {
+    const failed = {
+      outboxId: 'd1b2c3d4-0000-4000-8000-000000000009',
+      channel: 'slack' as const,
+      recipient: 'Slack webhook',
+      status: 'failed' as const,
+      attempts: 1,
+      lastError: 'Slack answered 404: no_service',
+      sentAt: null,
+      updatedAt: '2025-03-04T15:07:00.000Z',
+      surveyAlertId: 'e1b2c3d4-0000-4000-8000-000000000001',
+      alertName: 'Detractor',
+    };
+    let notifications = [failed];
+    const calls = mockApi({
+      get: {
+        '/accounts/startup': () => buildStartup(),
+        [settingsPath]: () => buildSettings(),
+        [suppressionsPath]: buildSuppressions,
+        '/survey-alerts/undelivered': () => ({ notifications }),
+      },
+      post: {
+        [`/survey-alerts/undelivered/${failed.outboxId}/retry`]: () => {
+          notifications = [];
+          return { notifications };
+        },
+      },
+    });
+    renderApp('/settings/notifications');
+    const user = setupUser();
+    const section = within(await screen.findByRole('region', { name: 'Not delivered' }));
+    expect(await section.findByText('Detractor: Slack to Slack webhook')).toBeVisible();
+    expect(section.getByText('Not delivered: Slack answered 404: no_service')).toBeVisible();
+    await user.click(section.getByRole('button', { name: 'Send again: Detractor, Slack to Slack webhook' }));
+    expect(await section.findByText('Every alert notification was delivered.')).toBeVisible();
+    expect(calls.some((call) => call.url === `/survey-alerts/undelivered/${failed.outboxId}/retry`)).toBe(
+      true,
+    );
+  });
 });

@@ -5,6 +5,7 @@ import { useNotificationSettings } from '../api/get-notification-settings';
 import { QuietHoursForm } from './quiet-hours-form';
 import { SlackWebhookForm } from './slack-webhook-form';
 import { SuppressionList } from './suppression-list';
+import { UndeliveredNotifications } from './undelivered-notifications';
 
 const notificationSettingsLoadErrorMessage = 'Failed to load notification settings. Please try again.';
 
@@ -54,6 +55,7 @@ export function NotificationSettings({
             />
           </>
         )}
+        <UndeliveredNotifications canRetry={canManageSuppressions} />
         <SuppressionList canEdit={canManageSuppressions} />
       </div>
     </div>
