@@ -141,11 +141,10 @@ export function respondentLabel(
 }
 
 /** An alert notification that finally failed, with the alert it told of (Settings → Notifications). */
-export const undeliveredAlertNotificationSchema = surveyDeliverySchema.extend({
+const undeliveredAlertNotificationSchema = surveyDeliverySchema.extend({
   surveyAlertId: z.uuid(),
   alertName: z.string(),
 });
-export type UndeliveredAlertNotification = z.infer<typeof undeliveredAlertNotificationSchema>;
 
 /** `GET /survey-alerts/undelivered`: the workspace's most recent ones, newest first. */
 export const undeliveredAlertNotificationsSchema = z.object({
