@@ -1,4 +1,9 @@
-import { type SurveyProperty, unknownPropertyTokens } from '@graphium/shared';
+import {
+  fillPropertyTokens,
+  findPropertyTokens,
+  type SurveyProperty,
+  unknownPropertyTokens,
+} from '@graphium/shared';
 import clsx from 'clsx';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { FieldError, inputClasses } from '@/components/ui/form-field';
@@ -51,6 +56,15 @@ export function PropertyTokenTextArea({
   const unknownId = `${id}-unknown`;
   // Tokens that name no property are left out when the text is sent: say so as the author types.
   const unknownTokens = unknownPropertyTokens(value, properties);
+  // What respondents receive: each property's value where its token stands (shown as ‹Label›),
+  // unknown tokens left out, exactly as the server fills the text.
+  const preview =
+    findPropertyTokens(value).length > 0
+      ? fillPropertyTokens(
+          value,
+          Object.fromEntries(properties.map((property) => [property.label, `‹${property.label}›`])),
+        )
+      : undefined;
   const textAreaRef = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | undefined>(undefined);
   const [suggestion, setSuggestion] = useState<Suggestion>();
@@ -186,6 +200,12 @@ export function PropertyTokenTextArea({
             ? `No property is labelled ${unknownTokens[0]}: respondents will not see it. Use a property's label or remove the brackets.`
             : `No property is labelled ${unknownTokens.join(', ')}: respondents will not see them. Use properties' labels or remove the brackets.`}
         </p>
+      )}
+      {preview !== undefined && (
+        <div className="mt-2 rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-800 ring-1 ring-gray-200">
+          <p className="text-xs font-semibold tracking-wide text-gray-600 uppercase">Respondents read</p>
+          <p className="mt-1 whitespace-pre-wrap">{preview}</p>
+        </div>
       )}
       <FieldError id={errorId} message={error} />
     </div>

@@ -122,9 +122,12 @@ describe('Settings tab', () => {
       "No property is labelled [Frist name]: respondents will not see it. Use a property's label or remove the brackets.";
     expect(screen.getByText(warning)).toBeVisible();
     expect(opening).toHaveAccessibleDescription(expect.stringContaining(warning));
+    // The preview shows what respondents receive: the unknown token left out.
+    expect(screen.getByText('Respondents read').nextElementSibling).toHaveTextContent(/^Hello$/);
     await user.clear(opening);
     await user.type(opening, 'Hello [[First name]');
     expect(screen.queryByText(/No property is labelled/)).not.toBeInTheDocument();
+    expect(screen.getByText('Respondents read').nextElementSibling).toHaveTextContent('Hello ‹First name›');
   });
 
   it('keeps the texts read-only on a published version while the expiration stays editable', async () => {
