@@ -139,6 +139,11 @@ test('alerts raised by completed surveys: search, hide, show hidden, show again,
   await expect(workshopCard.getByText('Active', { exact: true })).toBeVisible();
   await expect(workshopCard.getByText('Email', { exact: true })).toBeVisible();
   await expect(workshopCard.getByText(/^(Recommend|How likely are you to recommend us\?):$/)).toBeVisible();
+  // The card names the respondent (no name property here: the address the survey went to).
+  await expect(workshopCard.getByText(workshop.respondentEmail, { exact: true })).toBeVisible();
+  await expect(
+    workshopCard.getByRole('link', { name: `View response of ${workshop.respondentEmail}` }),
+  ).toBeVisible();
   await expect(workshopCard.getByRole('link', { name: /View response/ })).toHaveAttribute(
     'href',
     `/survey-templates/${workshop.versionId}/responses/${workshop.surveyId}`,

@@ -70,6 +70,13 @@ test('template screens say what will happen and what is wrong', async ({ page })
   // Unpublishing asks first and says what happens to surveys already sent.
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  // Toasts stack at the bottom left, clear of the page's actions at the top right.
+  const toast = page.getByText('Template published successfully!');
+  await expect(toast).toBeVisible();
+  const toastBox = (await toast.boundingBox())!;
+  const actionBox = (await page.getByRole('button', { name: 'Unpublish' }).boundingBox())!;
+  expect(toastBox.x + toastBox.width).toBeLessThan(actionBox.x);
+  expect(toastBox.y).toBeGreaterThan(actionBox.y + actionBox.height);
   await page.getByRole('button', { name: 'Unpublish' }).click();
   const confirm = page.getByRole('dialog', { name: 'Unpublish template' });
   await expect(

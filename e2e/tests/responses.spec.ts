@@ -245,6 +245,8 @@ test('summary, paging, filters, a single response and the CSV export of seeded r
   ]);
   expect(rows.map((row) => row[0]).sort()).toEqual([...matching].sort());
   for (const row of rows) {
+    // Dates in the workspace's time zone, as ISO 8601 with the offset.
+    expect(row[2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     expect(row[5]).toBe('Completed');
     expect(Number(row[7])).toBeGreaterThanOrEqual(9);
   }
