@@ -80,9 +80,10 @@ test('create a list, add properties and items, import a CSV file and publish it'
   await expect(item).toBeHidden();
   await expect(page.getByRole('row', { name: /S1/ })).toContainText('01/31/2024');
 
-  // Two more from a CSV file: the header row uses display names and a property name.
+  // Two more from a CSV file: the header row uses display names and a property name; the dates
+  // come as a spreadsheet (month first) and a datetime-local input (with a time) write them.
   const csv = testInfo.outputPath('stores.csv');
-  writeFileSync(csv, 'Store code,Head count,opened\nS2,5,2023-06-01\nS3,8,2022-09-15\n');
+  writeFileSync(csv, 'Store code,Head count,opened\nS2,5,06/01/2023\nS3,8,2022-09-15T10:00\n');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const importDialog = page.getByRole('dialog', { name: 'Import Items' });
   await importDialog.getByLabel('CSV File').setInputFiles(csv);
@@ -91,6 +92,7 @@ test('create a list, add properties and items, import a CSV file and publish it'
   await expect(importDialog).toBeHidden();
   await expect(page.getByText('2 list items imported successfully!')).toBeVisible();
   await expect(page.getByRole('row', { name: /S3/ })).toContainText('09/15/2022');
+  await expect(page.getByRole('row', { name: /S2/ })).toContainText('06/01/2023');
   await expect(page.getByText('3 active')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
