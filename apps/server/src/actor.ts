@@ -46,6 +46,15 @@ export function hasRole(role: WorkspaceRole, atLeast: WorkspaceRole): boolean {
   return roleRank[role] >= roleRank[atLeast];
 }
 
+/** Whether the request names a workspace (the `x-workspace-id` header or cookie). */
+export function isRequested(requested: unknown): requested is string {
+  return typeof requested === 'string' && requested !== '';
+}
+
+/** A named workspace that is not the caller's answers 404 with this, never another workspace's data. */
+export const unknownWorkspaceMessage =
+  'Workspace not found: the x-workspace-id you sent names no workspace you may act in.';
+
 /** Picks the requested workspace among the account's own; anything else selects the oldest. */
 export function selectMembership(memberships: Membership[], requested: unknown): Membership | undefined {
   return memberships.find((membership) => membership.workspaceId === requested) ?? memberships[0];

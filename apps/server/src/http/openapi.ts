@@ -12,7 +12,8 @@ changing call (POST, PATCH, PUT, DELETE) made with the session must echo the rea
 **API keys.** Programs use a key instead: an admin generates one under Settings → API Keys and it
 is shown once. Send it as \`Authorization: Bearer ${apiKeyPrefix}…\` (no cookie, no anti-forgery
 header). Keys reach the data routes (those that list \`bearerAuth\`) in the workspaces of their
-customer; \`x-workspace-id\` chooses the workspace (default: the oldest). An unknown or revoked key
+customer; \`x-workspace-id\` chooses the workspace (default: the oldest; one that is not the
+key's answers 404, never another workspace). An unknown or revoked key
 answers 401, a read-only key 403 on a change. Managing accounts, users, invitations and keys needs
 a session: a key gets 401 there.
 

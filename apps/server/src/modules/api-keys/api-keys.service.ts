@@ -9,6 +9,7 @@ import {
   createApiKeySchema,
 } from '@graphium/shared';
 import type { WorkspaceActor } from '../../actor.js';
+import { isRequested, unknownWorkspaceMessage } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound, unauthenticated } from '../../errors.js';
 import { hashToken } from '../../tokens.js';
@@ -105,7 +106,7 @@ export interface AuthenticatedApiKey {
 
 /**
  * The key behind a bearer credential and the workspace it acts in: the requested one among its
- * customer's workspaces, else the oldest. An unknown or revoked key fails at once, never falling
+ * customer's workspaces (another answers 404, never falls back), else the oldest. An unknown or revoked key fails at once, never falling
  * back to a session.
  */
 export async function authenticateApiKey(
@@ -117,7 +118,10 @@ export async function authenticateApiKey(
   const key = await findActiveApiKey(ctx.db, hashToken(apiKey));
   if (!key) throw unauthenticated(invalidApiKeyMessage);
   if (access === 'write' && key.scope !== 'read-write') throw forbidden(readOnlyApiKeyMessage);
-  const workspaceId = key.workspaceIds.find((id) => id === requestedWorkspaceId) ?? key.workspaceIds[0];
+  if (isRequested(requestedWorkspaceId) && !key.workspaceIds.includes(requestedWorkspaceId)) {
+    throw notFound(unknownWorkspaceMessage);
+  }
+  const workspaceId = isRequested(requestedWorkspaceId) ? requestedWorkspaceId : key.workspaceIds[0];
   if (!workspaceId) throw forbidden('This API key has no workspace to work in.');
   const now = ctx.now();
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > touchIntervalMs) {

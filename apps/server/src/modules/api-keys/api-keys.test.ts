@@ -241,7 +241,7 @@ describe('API keys on session-only routes', () => {
 });
 
 describe('who acts on a data route with an API key', () => {
-  it("acts in the customer's oldest workspace, or the one x-workspace-id names among its own", async () => {
+  it("acts in the customer's oldest workspace, or the one x-workspace-id names among its own; another answers 404", async () => {
     const { client: admin, startup } = await signUpClient(t.client());
     const { startup: stranger } = await signUpClient(t.client());
     const [workspace] = startup.workspaces;
@@ -260,12 +260,17 @@ describe('who acts on a data route with an API key', () => {
       'read',
     );
     expect(chosen.workspaceId).toBe(second);
-    const foreign = await workspaceActorFor(
-      t.ctx,
-      fakeRequest({ ...bearer(key.apiKey), 'x-workspace-id': stranger.workspaces[0]!.workspaceId }),
-      'read',
+    const foreign = await rejectionOf(
+      workspaceActorFor(
+        t.ctx,
+        fakeRequest({ ...bearer(key.apiKey), 'x-workspace-id': stranger.workspaces[0]!.workspaceId }),
+        'read',
+      ),
     );
-    expect(foreign.workspaceId).toBe(workspace!.workspaceId);
+    expect(foreign.code).toBe('NOT_FOUND');
+    expect(foreign.message).toBe(
+      'Workspace not found: the x-workspace-id you sent names no workspace you may act in.',
+    );
   });
 
   it('refuses changes with a read key and allows them with a read-write key', async () => {

@@ -1,13 +1,15 @@
 import type { WorkspaceRole } from '@graphium/shared';
 import {
   hasRole,
+  isRequested,
   type MemberActor,
   type SignedInAccount,
   selectMembership,
+  unknownWorkspaceMessage,
   type WorkspaceActor,
 } from '../../actor.js';
 import type { AppContext } from '../../context.js';
-import { forbidden, unauthenticated } from '../../errors.js';
+import { forbidden, notFound, unauthenticated } from '../../errors.js';
 import { hashToken } from '../../tokens.js';
 import { authenticateApiKey } from '../api-keys/api-keys.service.js';
 import {
@@ -72,6 +74,12 @@ export function actAsMember(
   atLeast: WorkspaceRole,
 ): MemberActor {
   const { memberships } = account;
+  if (
+    isRequested(requestedWorkspaceId) &&
+    !memberships.some((item) => item.workspaceId === requestedWorkspaceId)
+  ) {
+    throw notFound(unknownWorkspaceMessage);
+  }
   const membership = selectMembership(memberships, requestedWorkspaceId);
   if (!membership) throw forbidden('Your account is not an active member of any workspace.');
   if (!hasRole(membership.role, atLeast)) {

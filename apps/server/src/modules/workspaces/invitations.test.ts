@@ -231,18 +231,20 @@ describe('inviting a colleague', () => {
 });
 
 describe('tenant isolation', () => {
-  it('keeps each workspace to itself, whatever x-workspace-id says', async () => {
+  it('answers 404 to an x-workspace-id naming another tenant, and changes nothing there', async () => {
     const a = await signUpClient(t.client(), { businessName: 'Tenant Alpha' });
     const b = await signUpClient(t.client(), { businessName: 'Tenant Beta' });
     const alphaWorkspace = a.startup.workspaces[0]!.workspaceId;
     const invitation = await invite(a.client, uniqueEmail('alpha-only'));
 
     const asOther = { headers: { 'x-workspace-id': alphaWorkspace } };
-    const users = (await b.client.get('/api/workspaces/users', asOther)).json();
-    expect(users.users.map((user: { accountId: string }) => user.accountId)).toEqual([
-      b.startup.account.accountId,
-    ]);
-    expect(users.invitations).toEqual([]);
+    const users = await b.client.get('/api/workspaces/users', asOther);
+    expect(users.statusCode).toBe(404);
+    expect(users.json().message).toBe(
+      'Workspace not found: the x-workspace-id you sent names no workspace you may act in.',
+    );
+    expect(JSON.stringify(users.json())).not.toContain(a.startup.account.accountId);
+    // The startup reply still answers (with the caller's own workspaces) so the web can recover.
     const startup = (await b.client.get('/api/accounts/startup', asOther)).json();
     expect(startup.workspaces.map((w: { workspaceName: string }) => w.workspaceName)).toEqual([
       'Tenant Beta',
@@ -259,6 +261,10 @@ describe('tenant isolation', () => {
       asOther,
     );
     expect(withdraw.statusCode).toBe(404);
+    const unknown = await b.client.get('/api/workspaces/users', {
+      headers: { 'x-workspace-id': '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.statusCode).toBe(404);
     const stillPending = (await a.client.get('/api/workspaces/users')).json().invitations;
     expect(stillPending).toHaveLength(1);
     const alphaUsers = (await a.client.get('/api/workspaces/users')).json().users;
@@ -289,13 +295,12 @@ describe('choosing among several workspaces', () => {
     expect(await usersOf({ headers: { 'x-workspace-id': alphaWorkspace } })).toEqual([
       alpha.startup.account.accountId,
     ]);
-    // A cookie naming a workspace the account is not in chooses nothing foreign.
+    // A cookie naming a workspace the account is not in acts nowhere: 404, nothing foreign.
     const outsider = await signUpClient(t.client());
     outsider.client.cookies.set('x-workspace-id', betaWorkspace);
-    const outsiderUsers = (await outsider.client.get('/api/workspaces/users')).json().users;
-    expect(outsiderUsers.map((user: { accountId: string }) => user.accountId)).toEqual([
-      outsider.startup.account.accountId,
-    ]);
+    const outsiderUsers = await outsider.client.get('/api/workspaces/users');
+    expect(outsiderUsers.statusCode).toBe(404);
+    expect(JSON.stringify(outsiderUsers.json())).not.toContain(beta.startup.account.accountId);
   });
 });
 

@@ -76,4 +76,15 @@ describe('Workspace switcher', () => {
     expect(await screen.findByRole('heading', { name: /Welcome/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Switch workspace/ })).not.toBeInTheDocument();
   });
+
+  it('replaces a cookie naming a workspace the person has left with the one the startup chose', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+    document.cookie = 'x-workspace-id=a1b2c3d4-0000-4000-8000-00000000dead; path=/';
+    const startup = buildStartup();
+    mockApi({ get: { '/accounts/startup': () => startup } });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: /Welcome/ })).toBeInTheDocument();
+    expect(document.cookie).toContain(`x-workspace-id=${startup.workspaces[0]!.workspaceId}`);
+    expect(document.cookie).toContain(`x-customer-id=${startup.workspaces[0]!.customerId}`);
+  });
 });

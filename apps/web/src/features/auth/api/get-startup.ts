@@ -4,6 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { isUnauthenticatedError, shouldRetry } from '@/lib/query-client';
 import { rememberSignedOutReason } from '@/lib/signed-out-reason';
 import { authKeys } from './query-keys';
+import { alignWorkspaceCookie } from './switch-workspace';
 
 /**
  * docs/product-rules.md#accounts-and-sign-in: fresh for 5 minutes, not refetched on focus, retried twice
@@ -16,6 +17,7 @@ const authStatusRetries = 2;
 async function getStartup(): Promise<StartupResponse | null> {
   try {
     const response = await apiClient.get<StartupResponse>('/accounts/startup');
+    alignWorkspaceCookie(response.data);
     return response.data;
   } catch (error) {
     if (!isUnauthenticatedError(error)) throw error;

@@ -1,5 +1,6 @@
 import type { StartupResponse } from '@graphium/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { readCookie } from '@/lib/cookies';
 
 type WorkspaceChoice = Pick<StartupResponse['workspaces'][number], 'workspaceId' | 'customerId'>;
 
@@ -61,4 +62,16 @@ export async function restoreRememberedWorkspace(
   if (workspace && workspace.workspaceId !== current) {
     await switchWorkspace(queryClient, startup.account.accountId, workspace);
   }
+}
+
+/**
+ * The server acts only in a workspace the header names among the person's own (another answers
+ * 404), and the startup reply falls back to the oldest: a cookie naming a workspace the person has
+ * left is replaced by the one the startup chose, so the calls that follow do not fail.
+ */
+export function alignWorkspaceCookie(startup: StartupResponse | null): void {
+  const current = startup?.workspaces[0];
+  if (!current || readCookie('x-workspace-id') === current.workspaceId) return;
+  writeContextCookie('x-workspace-id', current.workspaceId);
+  writeContextCookie('x-customer-id', current.customerId);
 }
