@@ -208,6 +208,8 @@ const env = {
   SMTP_URL: mail.url,
   DATA_DIR: `/tmp/${clusterName}`,
   AUTH_RATE_LIMIT: '100000',
+  // The respondents name their own addresses, as a balancer on this machine would.
+  TRUST_PROXY: 'loopback',
 };
 const processes = [];
 const alive = () => processes.filter((child) => !child.exited).length;
@@ -464,7 +466,12 @@ const embeddedDir = `/tmp/${clusterName}-embedded`;
 rmSync(embeddedDir, { recursive: true, force: true });
 processes.length = 0;
 const embeddedPort = await freePort();
-const embeddedEnv = { PORT: String(embeddedPort), DATA_DIR: embeddedDir, AUTH_RATE_LIMIT: '100000' };
+const embeddedEnv = {
+  PORT: String(embeddedPort),
+  DATA_DIR: embeddedDir,
+  AUTH_RATE_LIMIT: '100000',
+  TRUST_PROXY: 'loopback',
+};
 try {
   const base = `http://127.0.0.1:${embeddedPort}`;
   processes.push(startProcess('main', embeddedEnv));

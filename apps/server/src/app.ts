@@ -12,6 +12,7 @@ import type { ErrorBody } from '@graphium/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { outageReporter } from './db/availability.js';
 import { registerAccessControl } from './http/access.js';
@@ -36,12 +37,24 @@ import { templateRoutes } from './modules/templates/templates.routes.js';
 import { invitationRoutes } from './modules/workspaces/invitations.routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.js';
 
+/**
+ * Fastify reads a bare hop count as "trust nobody" (it cannot check the peer); a hop count here
+ * means the operator says the server is reachable only through that many proxies, so the
+ * addresses they add are believed, nearest first (README.md#configuration).
+ */
+function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
 /** The whole HTTP application; used by `main.ts` and by the tests (through `app.inject`). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
     loggerInstance: ctx.log,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Unsubscribe links carry a signed token naming the workspace and the contact (decision 008),
     // longer than the router's default of 100 characters for a path parameter.

@@ -14,8 +14,28 @@ describe('configuration', () => {
       mailFrom: 'Graphium <no-reply@localhost>',
       runWorker: true,
       cookieSecure: false,
+      trustProxy: false,
     });
   });
+
+  it.each([
+    ['off', false],
+    ['', false],
+    ['2', 2],
+    ['loopback', ['loopback']],
+    ['10.0.0.0/8, 192.168.1.7 ,::1', ['10.0.0.0/8', '192.168.1.7', '::1']],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(loadConfig({ ...base, TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['true', 'everyone', '10.0.0.0/33', '300.1.1.1'])(
+    'refuses TRUST_PROXY=%j with a message',
+    (value) => {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: must be off, a hop count/,
+      );
+    },
+  );
 
   it.each([
     ['PORT', 'eighty'],

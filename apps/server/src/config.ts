@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -36,6 +37,23 @@ const envSchema = z.object({
     .min(0.01)
     .max(24 * 30)
     .default(72),
+  /**
+   * Which proxies' X-Forwarded-For is believed: off (default: the client is the connection's
+   * peer), a hop count, or a comma-separated list of proxy addresses or CIDR ranges (and
+   * proxy-addr's names loopback, linklocal, uniquelocal). Never everyone: a client could then name
+   * any address and escape every per-address limit.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => parseTrustProxy(value) !== undefined, {
+        message:
+          'must be off, a hop count (1, 2, …) or a comma-separated list of proxy addresses or CIDR ranges (loopback, linklocal and uniquelocal allowed); "true" would let any client choose its address',
+      })
+      .optional(),
+  ),
   /** Requests per minute allowed on sign-in, sign-up and password reset, per client address. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Directory of the built web app; empty to serve the API only. */
@@ -58,6 +76,29 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
+/** Fastify's `trustProxy`: false, a hop count or a list of addresses; undefined when unreadable. */
+export type TrustProxy = false | number | string[];
+
+const proxyAddressNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyAddressNames.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const width = Number(bits);
+  return /^\d{1,3}$/.test(bits) && width <= (version === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'off' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
   port: number;
@@ -75,6 +116,8 @@ export interface Config {
   runWorker: boolean;
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: number;
+  /** Whose X-Forwarded-For names the client (TRUST_PROXY); off by default. */
+  trustProxy: TrustProxy;
   webDistDir: string | undefined;
   cookieSecure: boolean;
   /** Lower-cased host or host:port entries of SLACK_ALLOWED_PRIVATE_HOSTS. */
@@ -188,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runWorker: parsed.WORKER === 'in-process',
     logLevel: parsed.LOG_LEVEL,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY) ?? false,
     webDistDir: parsed.WEB_DIST_DIR,
     cookieSecure: publicUrl.startsWith('https://'),
     slackAllowedPrivateHosts: (parsed.SLACK_ALLOWED_PRIVATE_HOSTS ?? '')
