@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSizeOptions } from './pagination.js';
+import { defaultPageSize, normalizePageSize } from './pagination.js';
 import { toPhoneDigits } from './survey.js';
 import type { SurveyQuestion } from './survey-definition.js';
 import { scaleRange } from './survey-settings.js';
@@ -256,13 +256,12 @@ export const listSurveyResponsesQuerySchema = z.object({
     .min(1, 'page must be 1 or more')
     .max(1_000_000, 'page is too large')
     .default(1),
+  /** An unlisted page size (7, 1000, "many") falls back to 25, never a 400 (product rules). */
   limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .refine(
-      (value) => (pageSizeOptions as readonly number[]).includes(value),
-      `limit must be one of ${pageSizeOptions.join(', ')}`,
-    )
-    .default(25),
+    .number()
+    .catch(defaultPageSize)
+    .transform((value) => normalizePageSize(value))
+    .default(defaultPageSize),
   /** `surveys` leaves the summary out (null), `summary` the rows (empty); default both. */
   include: z.enum(responsesIncludeValues).default('all'),
 });
