@@ -2,6 +2,7 @@ import type { WorkspaceRole } from '@graphium/shared';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { type MemberActor, type SignedInAccount, type WorkspaceActor, workspaceActorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
+import { AppError } from '../errors.js';
 import {
   actAsMember,
   actWithApiKey,
@@ -165,4 +166,31 @@ export function actorOf(request: FastifyRequest): WorkspaceActor {
   const { actor } = callerOf(request);
   if (!actor) throw new Error(`${request.method} ${request.url} has no workspace actor`);
   return actor;
+}
+
+/**
+ * On a public route that also answers staff (the spec's "Load one survey"): the API key of a
+ * Bearer request, held to the rules of a data route (an unknown key answers 401, another
+ * workspace 404); else the signed-in member when the request names its workspace in the
+ * `x-workspace-id` header, as the web app and integrations do. A browser that merely carries a
+ * session (a colleague opening a survey link) stays a respondent, and so does a session that
+ * cannot act there.
+ */
+export async function staffOnPublicRoute(
+  ctx: AppContext,
+  request: FastifyRequest,
+  mode: 'read' | 'write',
+): Promise<{ actor: WorkspaceActor; strict: boolean } | undefined> {
+  if (readBearerToken(request) !== undefined) {
+    return { actor: await workspaceActorFor(ctx, request, mode), strict: true };
+  }
+  if (request.headers['x-workspace-id'] === undefined || readSessionToken(request) === undefined) {
+    return undefined;
+  }
+  try {
+    return { actor: await workspaceActorFor(ctx, request, mode), strict: false };
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
 }

@@ -20,8 +20,9 @@ import { exportSurveyResponses } from './responses-export.js';
 const tags = ['responses'];
 
 /**
- * The responses analysis (decision 007), for staff and API keys (read). The plain `GET /surveys/{id}`
- * stays the respondent page's; staff read one response at `/surveys/{id}/response`.
+ * The responses analysis (decision 007), for staff and API keys (read). Staff read one response at
+ * `/surveys/{id}/response`, or at `GET /surveys/{id}` (surveys' route, the respondent page's for
+ * anyone else).
  */
 export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const staff = { tags };

@@ -15,7 +15,8 @@ import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { surveys } from '../../db/schema/index.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
+import { isUuid } from '../../ids.js';
 import { findUndelivered } from '../delivery/delivery.service.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import {
@@ -229,6 +230,21 @@ async function readPage(db: Executor, conditions: SQL[], offset: number, limit: 
  * respondent, the
  * answers, the scores with the Survey Average and the Overall Benchmark of each question.
  */
+/** The response when the survey is the actor's workspace's, else undefined (a malformed id too). */
+export async function findSurveyResponse(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  surveyId: string,
+): Promise<SurveyResponseDetail | undefined> {
+  if (!isUuid(surveyId)) return undefined;
+  try {
+    return await getSurveyResponse(ctx, actor, surveyId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
 export async function getSurveyResponse(
   ctx: AppContext,
   actor: WorkspaceActor,

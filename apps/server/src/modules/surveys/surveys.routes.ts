@@ -9,16 +9,18 @@ import {
   savedSurveyResponsesSchema,
   sentSurveySchema,
   surveyDeliveryListSchema,
+  surveyResponseDetailSchema,
   updateSurveyResponsesSchema,
 } from '@graphium/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../errors.js';
-import { access, actorOf } from '../../http/access.js';
+import { AppError, notFound } from '../../errors.js';
+import { access, actorOf, staffOnPublicRoute } from '../../http/access.js';
 import { trustedReply } from '../../http/trusted-reply.js';
 import { isUuid } from '../../ids.js';
+import { findSurveyResponse, surveyResponseNotFoundMessage } from '../responses/responses.service.js';
 import { authenticateRespondent, getRespondentSurvey, saveRespondentAnswers } from './respondent.service.js';
 import { hasRespondentCredential, issueRespondentCredential } from './respondent-credential.js';
 import {
@@ -111,13 +113,25 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       serializerCompiler: trustedReply,
       schema: {
         ...respondent,
+        summary: "Load one survey: the respondent page, or for its workspace's staff the response",
+        description:
+          "Public: the respondent page's survey (the link's id is the access). Called with an API key, " +
+          "or with a session that names its workspace in `x-workspace-id`, by staff of the survey's " +
+          'workspace: the response with respondent info, answers and scoring, as ' +
+          '`/surveys/{id}/response` answers (an API key of another workspace gets 404).',
         params: surveyParams,
         querystring: z.object({ markAsOpened: flag }),
-        response: { 200: respondentSurveyReplySchema },
+        response: { 200: z.union([respondentSurveyReplySchema, surveyResponseDetailSchema]) },
       },
     },
     async (request) => {
       const { id } = request.params;
+      const staff = await staffOnPublicRoute(ctx, request, 'read');
+      if (staff) {
+        const detail = await findSurveyResponse(ctx, staff.actor, id);
+        if (detail) return detail;
+        if (staff.strict) throw notFound(surveyResponseNotFoundMessage);
+      }
       return getRespondentSurvey(ctx, id, {
         markAsOpened: request.query.markAsOpened === 'true',
         isAuthenticated: hasRespondentCredential(ctx, request, id),
