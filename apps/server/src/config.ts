@@ -91,7 +91,7 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && width <= (version === 4 ? 32 : 128);
 }
 
-export function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
   const text = (value ?? '').trim().toLowerCase();
   if (text === '' || text === 'off' || text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
