@@ -36,6 +36,8 @@ const envSchema = z.object({
     .min(0.01)
     .max(24 * 30)
     .default(72),
+  /** Days the audit log keeps an event before the daily purge removes it. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   /** Requests per minute allowed on sign-in, sign-up and password reset, per client address. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Directory of the built web app; empty to serve the API only. */
@@ -75,6 +77,7 @@ export interface Config {
   runWorker: boolean;
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: number;
+  auditRetentionDays: number;
   webDistDir: string | undefined;
   cookieSecure: boolean;
   /** Lower-cased host or host:port entries of SLACK_ALLOWED_PRIVATE_HOSTS. */
@@ -188,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runWorker: parsed.WORKER === 'in-process',
     logLevel: parsed.LOG_LEVEL,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
+    auditRetentionDays: parsed.AUDIT_RETENTION_DAYS,
     webDistDir: parsed.WEB_DIST_DIR,
     cookieSecure: publicUrl.startsWith('https://'),
     slackAllowedPrivateHosts: (parsed.SLACK_ALLOWED_PRIVATE_HOSTS ?? '')
