@@ -21,7 +21,7 @@ export const auditActions = [
   'logo.removed',
   'list.created',
   'list.changed',
-  'list.deleted',
+  'list.archived',
   'list.imported',
   'template.created',
   'template.edited',
