@@ -5,7 +5,7 @@ import { normalizePage, normalizePageSize } from './pagination.js';
  * What the audit log records (docs/decisions/017-audit-log.md): `<category>.<verb>`. The `case.*`
  * actions are reserved for follow-up cases, which record them when they exist.
  */
-export const auditActions = [
+const auditActions = [
   'account.signed-in',
   'account.sign-in-failed',
   'account.password-reset',
@@ -44,9 +44,9 @@ export type AuditAction = (typeof auditActions)[number];
 
 export const auditCategories = [...new Set(auditActions.map((action) => action.split('.')[0]!))];
 
-export const auditActorKinds = ['member', 'api-key', 'anonymous', 'system'] as const;
+const auditActorKinds = ['member', 'api-key', 'anonymous', 'system'] as const;
 
-export const auditEventSchema = z.object({
+const auditEventSchema = z.object({
   auditEventId: z.string(),
   occurredAt: z.string(),
   actor: z.object({
