@@ -3,7 +3,7 @@ import { formatDateTime } from '@/lib/format';
 import { categoryLabel } from './audit-log-filters';
 
 /** `template.published` → "Template published". */
-export function actionLabel(action: string): string {
+function actionLabel(action: string): string {
   const [category = action, verb] = action.split('.');
   return verb ? `${categoryLabel(category)} ${verb.replace(/-/g, ' ')}` : categoryLabel(category);
 }
