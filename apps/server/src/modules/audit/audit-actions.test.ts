@@ -202,4 +202,22 @@ describe('what the audit log records', () => {
     const suppression = await lastRowOf(t, workspaceId, 'suppression.added');
     expect(suppression.targetLabel).not.toBe('stop.me@example.com');
   });
+
+  it('records base templates in the provider workspace', async () => {
+    const provider = await adminOf(t);
+    t.ctx.providerWorkspaceId = provider.workspaceId;
+    try {
+      const created = await provider.client.post('/api/base-survey-templates/', {
+        baseSurveyTemplateName: 'Retail NPS',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(await actionsOf(t, provider.workspaceId)).toEqual(['template.created']);
+      expect(await lastRowOf(t, provider.workspaceId, 'template.created')).toMatchObject({
+        targetLabel: 'Retail NPS',
+        details: { kind: 'base' },
+      });
+    } finally {
+      t.ctx.providerWorkspaceId = undefined;
+    }
+  });
 });

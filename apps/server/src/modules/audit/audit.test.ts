@@ -46,6 +46,22 @@ describe('append-only', () => {
   });
 });
 
+describe('the hash chain', () => {
+  it('stays one chain when changes of a workspace are written at the same time', async () => {
+    const { client, workspaceId } = await adminOf(t);
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => client.post('/api/lists/', { listName: `Parallel ${index}` })),
+    );
+    expect(created.map((response) => response.statusCode)).toEqual(created.map(() => 201));
+    const rows = await auditRowsOf(t, workspaceId);
+    expect(rows.map((row) => row.sequence)).toEqual([1, 2, 3, 4, 5, 6]);
+    rows.forEach((row, index) => {
+      if (index > 0) expect(row.prevHash).toBe(rows[index - 1]!.hash);
+    });
+    expect(await verifyAuditLog(t.ctx.db)).toMatchObject({ ok: true });
+  });
+});
+
 describe('audit verify', () => {
   it('answers OK with the count of a whole log', async () => {
     await workspaceWithEvents(3);

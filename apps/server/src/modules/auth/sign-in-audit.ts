@@ -16,8 +16,9 @@ async function recordForAccount(
   who: AuditWho,
   details: Record<string, unknown> = {},
 ): Promise<void> {
+  // Sorted: chain heads are always locked in the same order, so two sign-ins never deadlock.
   const workspaces = account
-    ? (await findActiveMemberships(db, account.id)).map((row) => row.workspaceId)
+    ? (await findActiveMemberships(db, account.id)).map((row) => row.workspaceId).sort()
     : [];
   const target = {
     type: 'account',
