@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { loadList, toItem, toList, toProperty } from './list-views.js';
 import {
   clearDefaultLabel,
   findItem,
@@ -35,7 +36,6 @@ import {
   insertList,
   insertProperty,
   type ListItemRow,
-  type ListPropertyRow,
   type ListRow,
   renameItemValues,
   updateItem,
@@ -46,50 +46,6 @@ import {
 const listNotFound = () => notFound('List not found');
 /** Row errors a reply carries at most; the counts always cover every row. */
 const maxReportedRowErrors = 500;
-
-function toProperty(row: ListPropertyRow): ListProperty {
-  return {
-    id: row.id,
-    name: row.name,
-    displayName: row.displayName,
-    description: row.description,
-    type: row.type,
-    active: row.active,
-    isDefaultLabel: row.isDefaultLabel,
-  };
-}
-
-function toItem(row: ListItemRow): ListItem {
-  const values: ListItemValues = {};
-  for (const [name, value] of Object.entries(row.properties)) {
-    if (value !== null) values[name] = value;
-  }
-  return {
-    listItemId: row.id,
-    listItemProperties: values,
-    isArchived: row.isArchived,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-function toList(row: ListRow, properties: ListPropertyRow[], items: ListItemRow[]): List {
-  return {
-    listId: row.id,
-    listName: row.name,
-    listDescription: row.description,
-    listState: row.state,
-    listProperties: properties.map(toProperty),
-    listItems: items.map(toItem),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-async function loadList(db: Executor, row: ListRow): Promise<List> {
-  const [properties, items] = await Promise.all([findProperties(db, row.id), findItems(db, row.id)]);
-  return toList(row, properties, items);
-}
 
 /** A 400 whose message names the first problems and whose details hold them all. */
 function invalidValues(errors: Record<string, string>) {
