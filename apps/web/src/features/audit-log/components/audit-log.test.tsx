@@ -95,6 +95,12 @@ describe('Settings → Audit log', () => {
         },
       }),
     );
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    await waitFor(() =>
+      expect(get).toHaveBeenLastCalledWith('/audit-events', {
+        params: expect.objectContaining({ action: 'template', page: '1', limit: '50' }),
+      }),
+    );
     const href = screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!;
     expect(new URL(href, 'http://localhost').searchParams.get('action')).toBe('template');
   });

@@ -1,8 +1,9 @@
-import { defaultPageSize, paginationSummaryText } from '@graphium/shared';
+import { defaultPageSize, type PageSize, pageSizeOptions, paginationSummaryText } from '@graphium/shared';
 import { Download, ScrollText } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { inputClasses } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { exportAuditEventsUrl } from '../api/export-audit-events';
@@ -16,7 +17,9 @@ const loadErrorMessage = 'Failed to load the audit log. Please try again.';
 export function AuditLog({ canSeeAuditLog }: { canSeeAuditLog: boolean }) {
   const [filters, setFilters] = useState<AuditLogFilterValues>(noAuditFilters);
   const [page, setPage] = useState(1);
-  const params = { ...filters, page, limit: defaultPageSize };
+  const [limit, setLimit] = useState<PageSize>(defaultPageSize);
+  const pageSizeId = useId();
+  const params = { ...filters, page, limit };
   const events = useAuditEvents(params, { enabled: canSeeAuditLog });
   const header = (
     <PageHeader
@@ -76,7 +79,25 @@ export function AuditLog({ canSeeAuditLog }: { canSeeAuditLog: boolean }) {
               <p className="text-sm text-gray-700">
                 {paginationSummaryText(pagination.page, pagination.limit, pagination.total)}
               </p>
-              <div className="flex gap-2">
+              <div className="flex items-center gap-2">
+                <label htmlFor={pageSizeId} className="text-sm text-gray-700">
+                  Rows per page
+                </label>
+                <select
+                  id={pageSizeId}
+                  className={`${inputClasses} w-20`}
+                  value={limit}
+                  onChange={(event) => {
+                    setLimit(Number(event.target.value) as PageSize);
+                    setPage(1);
+                  }}
+                >
+                  {pageSizeOptions.map((size) => (
+                    <option key={size} value={size}>
+                      {size}
+                    </option>
+                  ))}
+                </select>
                 <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                   Previous
                 </Button>
