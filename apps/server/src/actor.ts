@@ -26,6 +26,8 @@ export interface MemberActor {
   account: SignedInAccount;
   membership: Membership;
   memberships: Membership[];
+  /** The client's address, for the audit log (docs/decisions/017-audit-log.md). */
+  address?: string;
 }
 
 /** Who acts on a workspace's data: a member, or an API key of the workspace's customer. */
@@ -38,6 +40,8 @@ export interface WorkspaceActor {
   accountId?: string;
   /** The API key used; absent for a session. */
   apiKeyId?: string;
+  /** The client's address, for the audit log (docs/decisions/017-audit-log.md). */
+  address?: string;
 }
 
 const roleRank: Record<WorkspaceRole, number> = { viewer: 0, editor: 1, admin: 2 };
@@ -67,5 +71,6 @@ export function workspaceActorOf(member: MemberActor): WorkspaceActor {
     customerId: member.membership.customerId,
     role: member.membership.role,
     accountId: member.account.accountId,
+    ...(member.address === undefined ? {} : { address: member.address }),
   };
 }

@@ -24,6 +24,7 @@ import { isUuid } from './ids.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { listRoutes } from './modules/lists/lists.routes.js';
@@ -130,6 +131,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         notificationRoutes,
         suppressionRoutes,
         smsInboundRoutes,
+        auditRoutes,
       ];
       for (const routes of modules) {
         await api.register(routes, { ctx, rateLimitStore: redis });

@@ -5,6 +5,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { bindJobHandlers, type JobHandler } from './jobs/job-handler.js';
 import { startJobQueue } from './jobs/pg-boss-queue.js';
+import { auditJobHandlers } from './modules/audit/audit.job-handlers.js';
 import { authJobHandlers } from './modules/auth/auth.job-handlers.js';
 import { noSessionCache, openSessionCache } from './modules/auth/session-cache.js';
 import { deliveryJobHandlers } from './modules/delivery/delivery.job-handlers.js';
@@ -36,6 +37,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...deliveryJobHandlers,
   ...reminderJobHandlers,
   ...authJobHandlers,
+  ...auditJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 

@@ -1,19 +1,51 @@
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { AppError } from './errors.js';
+import { verifyAuditLog } from './modules/audit/audit-verify.service.js';
 import { chooseProviderWorkspace } from './modules/workspaces/provider-workspace.service.js';
 
 const usage = `Usage: npm run cli -- provider <workspace id or member e-mail>
+       npm run cli -- audit verify
 
 Commands:
-  provider   choose the provider workspace, which owns the base survey templates.
-             The embedded database opens in one process at a time: stop the server first
-             (on PostgreSQL it may keep running); the server reads the choice when it starts.`;
+  provider      choose the provider workspace, which owns the base survey templates.
+                The embedded database opens in one process at a time: stop the server first
+                (on PostgreSQL it may keep running); the server reads the choice when it starts.
+  audit verify  check the audit log's hash chains: prints OK with the number of events, or the
+                first event that breaks a chain (exit code 1).`;
+
+type Command = (db: DatabaseHandle['db']) => Promise<number>;
+
+function commandOf([command, argument]: string[]): Command | undefined {
+  if (command === 'provider' && argument) {
+    return async (db) => {
+      const workspace = await chooseProviderWorkspace(db, argument);
+      console.log(
+        `Provider workspace is now "${workspace.name}" (${workspace.id}). Restart the server to apply it.`,
+      );
+      return 0;
+    };
+  }
+  if (command === 'audit' && argument === 'verify') {
+    return async (db) => {
+      const result = await verifyAuditLog(db);
+      if (result.ok) {
+        console.log(`OK: ${result.count} audit events, every chain whole.`);
+        return 0;
+      }
+      console.error(
+        `BROKEN: chain ${result.chainKey}, event ${result.sequence}${result.auditEventId ? ` (${result.auditEventId})` : ''}: ${result.problem}.`,
+      );
+      return 1;
+    };
+  }
+  return undefined;
+}
 
 async function main(argv: string[]): Promise<number> {
-  const [command, argument] = argv;
-  if (command !== 'provider' || !argument) {
+  const command = commandOf(argv);
+  if (!command) {
     console.error(usage);
     return 2;
   }
@@ -21,11 +53,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
-    const workspace = await chooseProviderWorkspace(database.db, argument);
-    console.log(
-      `Provider workspace is now "${workspace.name}" (${workspace.id}). Restart the server to apply it.`,
-    );
-    return 0;
+    return await command(database.db);
   } finally {
     await database.close();
   }

@@ -54,6 +54,8 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** Days the audit log keeps an event before the daily purge removes it. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   /** Requests per minute allowed on sign-in, sign-up and password reset, per client address. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Directory of the built web app; empty to serve the API only. */
@@ -118,6 +120,7 @@ export interface Config {
   authRateLimit: number;
   /** Whose X-Forwarded-For names the client (TRUST_PROXY); off by default. */
   trustProxy: TrustProxy;
+  auditRetentionDays: number;
   webDistDir: string | undefined;
   cookieSecure: boolean;
   /** Lower-cased host or host:port entries of SLACK_ALLOWED_PRIVATE_HOSTS. */
@@ -232,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY) ?? false,
+    auditRetentionDays: parsed.AUDIT_RETENTION_DAYS,
     webDistDir: parsed.WEB_DIST_DIR,
     cookieSecure: publicUrl.startsWith('https://'),
     slackAllowedPrivateHosts: (parsed.SLACK_ALLOWED_PRIVATE_HOSTS ?? '')

@@ -115,6 +115,15 @@ function asMember(request: FastifyRequest, account: SignedInAccount, role: Works
   return { account: member.account, member, actor: workspaceActorOf(member) };
 }
 
+/** The audit log records where a change came from: the actors carry the client's address. */
+function withAddress(caller: Caller, address: string): Caller {
+  return {
+    ...caller,
+    ...(caller.member ? { member: { ...caller.member, address } } : {}),
+    ...(caller.actor ? { actor: { ...caller.actor, address } } : {}),
+  };
+}
+
 /**
  * Holds every route registered after it (in this plugin and its children) to its declared
  * access: a route without one fails the start, so none is added without a rule.
@@ -130,7 +139,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     if (security) route.schema = { ...route.schema, security };
     if (routeAccess.kind === 'anyone') return;
     const check: preValidationHookHandler = async (request) => {
-      request.caller = await identify(ctx, request, routeAccess);
+      request.caller = withAddress(await identify(ctx, request, routeAccess), request.ip);
     };
     const existing = route.preValidation;
     route.preValidation = existing === undefined ? [check] : [check, ...[existing].flat()];

@@ -10,6 +10,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { ResetPasswordRoute, resetPasswordRouteHandle } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
 import { ApiKeysRoute } from './routes/settings-api-keys';
+import { AuditLogRoute } from './routes/settings-audit-log';
 import { ListDetailRoute, ListItemsRoute, ListPropertiesRoute } from './routes/settings-list-detail';
 import { ListsRoute } from './routes/settings-lists';
 import { LogoRoute } from './routes/settings-logo';
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
               { path: 'logo', element: <LogoRoute /> },
               { path: 'api-keys', element: <ApiKeysRoute /> },
               { path: 'notifications', element: <NotificationsRoute /> },
+              { path: 'audit-log', element: <AuditLogRoute /> },
             ],
           },
         ],

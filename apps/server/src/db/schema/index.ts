@@ -2,6 +2,7 @@
 export * from './accounts.js';
 export * from './alerts.js';
 export * from './api-keys.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './delivery.js';
 export * from './lists.js';

@@ -13,6 +13,7 @@ import { isRequested, unknownWorkspaceMessage } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound, unauthenticated } from '../../errors.js';
 import { hashToken } from '../../tokens.js';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   type ApiKeyRow,
   findActiveApiKey,
@@ -61,13 +62,24 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const { apiKeyName, apiKeyDescription, scope } = createApiKeySchema.parse(input);
   const { apiKey, keyHash } = generateApiKey();
-  const row = await insertApiKey(ctx.db, {
-    customerId: actor.customerId,
-    name: apiKeyName,
-    description: apiKeyDescription ?? null,
-    keyHash,
-    scope,
-    createdByAccountId: actor.accountId ?? null,
+  const row = await ctx.db.transaction(async (tx) => {
+    const row = await insertApiKey(tx, {
+      customerId: actor.customerId,
+      name: apiKeyName,
+      description: apiKeyDescription ?? null,
+      keyHash,
+      scope,
+      createdByAccountId: actor.accountId ?? null,
+    });
+    await recordAudit(
+      ctx,
+      tx,
+      actor,
+      'api-key.generated',
+      { type: 'api-key', id: row.id, label: row.name },
+      { scope },
+    );
+    return row;
   });
   return {
     apiKeyId: row.id,
@@ -89,7 +101,12 @@ export async function revokeApiKey(
   apiKeyId: string,
 ): Promise<ApiKey> {
   const { customerId } = actor;
-  const revoked = await revokeCustomerApiKey(ctx.db, customerId, apiKeyId, ctx.now());
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const row = await revokeCustomerApiKey(tx, customerId, apiKeyId, ctx.now());
+    if (row)
+      await recordAudit(ctx, tx, actor, 'api-key.revoked', { type: 'api-key', id: row.id, label: row.name });
+    return row;
+  });
   if (revoked) return toApiKey(revoked);
   const existing = await findCustomerApiKey(ctx.db, customerId, apiKeyId);
   if (!existing) throw notFound('API key not found');

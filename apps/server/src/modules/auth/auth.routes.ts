@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { access: access.anyone, rateLimit: authRateLimit(ctx) },
     },
     async (request, reply) => {
-      const signedIn = await signUp(ctx, request.body);
+      const signedIn = await signUp(ctx, request.body, request.ip);
       startSessionCookies(reply, signedIn);
       return reply.status(201).send(signedIn.startup);
     },
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { access: access.anyone, rateLimit: authRateLimit(ctx) },
     },
     async (request, reply) => {
-      const signedIn = await login(ctx, request.body);
+      const signedIn = await login(ctx, request.body, request.ip);
       startSessionCookies(reply, signedIn);
       return signedIn.startup;
     },

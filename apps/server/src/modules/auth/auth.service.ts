@@ -21,6 +21,7 @@ import {
 import { hashPassword, verifyPassword } from './passwords.js';
 import { startSession } from './sessions.js';
 import { deleteAccountSessions, deleteExpiredSessions, deleteSession } from './sessions.repository.js';
+import { recordFailedSignIn, recordPasswordReset, recordSignIn } from './sign-in-audit.js';
 
 const wrongCredentialsMessage = 'Incorrect email address or password.';
 const duplicateEmailMessage = 'An account with this email address already exists. Please sign in instead.';
@@ -42,7 +43,7 @@ export interface SignedIn {
  * Full sign-up: account, customer and workspace (the new account is its admin). Through an
  * invitation the account joins the inviting workspace instead, with the invited role.
  */
-export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> {
+export async function signUp(ctx: AppContext, input: SignUp, address?: string): Promise<SignedIn> {
   if (await findAccountByEmail(ctx.db, input.emailAddress)) throw conflict(duplicateEmailMessage);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
@@ -59,7 +60,7 @@ export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> 
         const membership = await acceptInvitationInTransaction(
           tx,
           input.workspaceInvitationId,
-          { accountId: account.id, emailAddress: account.emailAddress },
+          { accountId: account.id, emailAddress: account.emailAddress, ...(address ? { address } : {}) },
           now,
         );
         return { account, membership };
@@ -89,10 +90,13 @@ export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> 
  * Sign-in (docs/product-rules.md#accounts-and-sign-in); with an invitation id the account joins that
  * workspace first.
  */
-export async function login(ctx: AppContext, input: Login): Promise<SignedIn> {
+export async function login(ctx: AppContext, input: Login, address?: string): Promise<SignedIn> {
   const account = await findAccountByEmail(ctx.db, input.emailAddress);
   const isPasswordRight = await verifyPassword(account?.passwordHash, input.password);
-  if (!account || !isPasswordRight || !account.isActive) throw unauthenticated(wrongCredentialsMessage);
+  if (!account || !isPasswordRight || !account.isActive) {
+    await recordFailedSignIn(ctx, input.emailAddress, account, address);
+    throw unauthenticated(wrongCredentialsMessage);
+  }
   let joined: Membership | undefined;
   if (input.workspaceInvitationId) {
     const invitationId = input.workspaceInvitationId;
@@ -100,7 +104,7 @@ export async function login(ctx: AppContext, input: Login): Promise<SignedIn> {
       acceptInvitationInTransaction(
         tx,
         invitationId,
-        { accountId: account.id, emailAddress: account.emailAddress },
+        { accountId: account.id, emailAddress: account.emailAddress, ...(address ? { address } : {}) },
         ctx.now(),
       ),
     );
@@ -112,6 +116,7 @@ export async function login(ctx: AppContext, input: Login): Promise<SignedIn> {
     throw forbidden('Your account has no active workspace. Ask a workspace admin to invite you again.');
   }
   const token = await startSession(ctx, account.id);
+  await recordSignIn(ctx, account, address);
   return {
     token,
     selected,
@@ -163,6 +168,7 @@ export async function resetPassword(ctx: AppContext, input: PasswordResetConfirm
     if (!resetAccountId) throw invalid(invalidResetLinkMessage, { token: invalidResetLinkMessage });
     await setAccountPassword(tx, resetAccountId, passwordHash);
     await deleteAccountSessions(tx, resetAccountId);
+    await recordPasswordReset(ctx, tx, resetAccountId);
     return resetAccountId;
   });
   ctx.sessionCache.forgetAccount(accountId);

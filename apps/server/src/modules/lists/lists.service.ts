@@ -22,6 +22,8 @@ import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { isUuid } from '../../ids.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { loadList, toItem, toList, toProperty } from './list-views.js';
 import {
   clearDefaultLabel,
   findItem,
@@ -34,7 +36,6 @@ import {
   insertList,
   insertProperty,
   type ListItemRow,
-  type ListPropertyRow,
   type ListRow,
   renameItemValues,
   updateItem,
@@ -46,56 +47,14 @@ const listNotFound = () => notFound('List not found');
 /** Row errors a reply carries at most; the counts always cover every row. */
 const maxReportedRowErrors = 500;
 
-function toProperty(row: ListPropertyRow): ListProperty {
-  return {
-    id: row.id,
-    name: row.name,
-    displayName: row.displayName,
-    description: row.description,
-    type: row.type,
-    active: row.active,
-    isDefaultLabel: row.isDefaultLabel,
-  };
-}
-
-function toItem(row: ListItemRow): ListItem {
-  const values: ListItemValues = {};
-  for (const [name, value] of Object.entries(row.properties)) {
-    if (value !== null) values[name] = value;
-  }
-  return {
-    listItemId: row.id,
-    listItemProperties: values,
-    isArchived: row.isArchived,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-function toList(row: ListRow, properties: ListPropertyRow[], items: ListItemRow[]): List {
-  return {
-    listId: row.id,
-    listName: row.name,
-    listDescription: row.description,
-    listState: row.state,
-    listProperties: properties.map(toProperty),
-    listItems: items.map(toItem),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-async function loadList(db: Executor, row: ListRow): Promise<List> {
-  const [properties, items] = await Promise.all([findProperties(db, row.id), findItems(db, row.id)]);
-  return toList(row, properties, items);
-}
-
 /** A 400 whose message names the first problems and whose details hold them all. */
 function invalidValues(errors: Record<string, string>) {
   const messages = Object.values(errors);
   const more = messages.length > 3 ? ` (and ${messages.length - 3} more)` : '';
   return invalid(`${messages.slice(0, 3).join('; ')}${more}`, errors);
 }
+
+const listTarget = (list: Pick<ListRow, 'id' | 'name'>) => ({ type: 'list', id: list.id, label: list.name });
 
 /**
  * Runs a change to one list in a transaction: the list is locked (so concurrent writes, such as two
@@ -154,6 +113,7 @@ export async function createList(ctx: AppContext, actor: WorkspaceActor, input: 
       name: input.listName,
       description: input.listDescription,
     });
+    await recordAudit(ctx, tx, actor, 'list.created', listTarget(row));
     return toList(row, [], []);
   });
 }
@@ -175,6 +135,11 @@ export async function updateListDetails(
       },
       now,
     );
+    const details = (row: ListRow) => ({ name: row.name, description: row.description });
+    await recordAudit(ctx, tx, actor, 'list.changed', listTarget(updated), {
+      before: details(list),
+      after: details(updated),
+    });
     return loadList(tx, updated);
   });
 }
@@ -196,7 +161,13 @@ export async function changeListState(
     if (!list) throw listNotFound();
     const refusal = getListTransitionError(list.state, stateCode);
     if (refusal) throw conflict(refusal);
-    return loadList(tx, await updateList(tx, list.id, { state: stateCode }, now));
+    const updated = await updateList(tx, list.id, { state: stateCode }, now);
+    const action = stateCode === 'ARCHIVED' ? 'list.archived' : 'list.changed';
+    await recordAudit(ctx, tx, actor, action, listTarget(list), {
+      before: { state: list.state },
+      after: { state: stateCode },
+    });
+    return loadList(tx, updated);
   });
 }
 
@@ -217,7 +188,9 @@ export async function addListProperty(
       if (properties.some((property) => property.name === input.name)) throw duplicateName(input.name);
       if (input.isDefaultLabel) await clearDefaultLabel(tx, list.id, undefined, now);
       const position = Math.max(-1, ...properties.map((property) => property.position)) + 1;
-      return toProperty(await insertProperty(tx, { ...input, listId: list.id, position }));
+      const property = toProperty(await insertProperty(tx, { ...input, listId: list.id, position }));
+      await recordAudit(ctx, tx, actor, 'list.changed', listTarget(list), { propertyAdded: property });
+      return property;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName(input.name);
@@ -277,7 +250,13 @@ export async function editListProperty(
       if (next.type !== current.type) await convertItemValues(tx, list.id, next, now);
       if (next.isDefaultLabel && !current.isDefaultLabel)
         await clearDefaultLabel(tx, list.id, current.id, now);
-      return toProperty(await updateProperty(tx, current.id, input, now));
+      const updated = toProperty(await updateProperty(tx, current.id, input, now));
+      await recordAudit(ctx, tx, actor, 'list.changed', listTarget(list), {
+        property: current.name,
+        before: toProperty(current),
+        after: updated,
+      });
+      return updated;
     });
   } catch (error) {
     if (isUniqueViolation(error) && input.name) throw duplicateName(input.name);
@@ -297,7 +276,9 @@ export async function addListItem(
     if (properties.length === 0) throw conflict('Add properties to this list before adding items.');
     const checked = validateListItemValues(properties, values);
     if (Object.keys(checked.errors).length > 0) throw invalidValues(checked.errors);
-    return toItem(await insertItem(tx, list.id, checked.values));
+    const item = toItem(await insertItem(tx, list.id, checked.values));
+    await recordAudit(ctx, tx, actor, 'list.changed', listTarget(list), { itemAdded: item });
+    return item;
   });
 }
 
@@ -325,7 +306,12 @@ export async function editListItem(
       changes.properties = checked.values;
     }
     if (input.isArchived !== undefined) changes.isArchived = input.isArchived;
-    return toItem(await updateItem(tx, item.id, changes, now));
+    const updated = toItem(await updateItem(tx, item.id, changes, now));
+    await recordAudit(ctx, tx, actor, 'list.changed', listTarget(list), {
+      before: toItem(item),
+      after: updated,
+    });
+    return updated;
   });
 }
 
@@ -373,6 +359,9 @@ export async function importListItems(
         throw invalid(`${problem}. Nothing was imported.`, details);
       }
       result.importedCount = await insertItems(tx, list.id, checked.items);
+      await recordAudit(ctx, tx, actor, 'list.imported', listTarget(list), {
+        importedCount: result.importedCount,
+      });
       return result;
     },
     { isReadOnly: input.dryRun },

@@ -49,7 +49,7 @@ export const logoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw logoTooLarge();
         throw error;
       }
-      return uploadLogo(ctx, actorOf(request).customerId, bytes);
+      return uploadLogo(ctx, actorOf(request), bytes);
     },
   );
 
@@ -59,7 +59,7 @@ export const logoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { tags: ['logo'], response: { 200: deleteLogoResponseSchema } },
       config: { access: access.member('admin') },
     },
-    async (request) => removeLogo(ctx, actorOf(request).customerId),
+    async (request) => removeLogo(ctx, actorOf(request)),
   );
 
   app.get(

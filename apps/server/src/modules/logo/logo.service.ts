@@ -11,9 +11,11 @@ import {
   noLogoMessage,
 } from '@graphium/shared';
 import { fileTypeFromBuffer } from 'file-type';
+import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, invalid, notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   deleteLogo,
   findLogoContent,
@@ -70,17 +72,38 @@ export async function getLogo(ctx: AppContext, customerId: string): Promise<Cust
 }
 
 /** `POST /customers/logo/upload`: replaces the customer's logo. */
-export async function uploadLogo(ctx: AppContext, customerId: string, bytes: Buffer): Promise<CustomerLogo> {
+export async function uploadLogo(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  bytes: Buffer,
+): Promise<CustomerLogo> {
+  const { customerId } = actor;
   const { content, contentType } = await readLogoImage(bytes);
   const sha256 = createHash('sha256').update(content).digest('hex');
-  const row = await upsertLogo(ctx.db, { customerId, content, contentType, sha256, size: content.length });
-  return toCustomerLogo(row);
+  return ctx.db.transaction(async (tx) => {
+    const before = await findLogoSummary(tx, customerId);
+    const row = await upsertLogo(tx, { customerId, content, contentType, sha256, size: content.length });
+    const summary = (logo: LogoSummary | undefined) =>
+      logo && { sha256: logo.sha256, contentType: logo.contentType, size: logo.size };
+    await recordAudit(
+      ctx,
+      tx,
+      actor,
+      'logo.set',
+      { type: 'logo', id: sha256, label: 'Logo' },
+      { before: summary(before) ?? null, after: summary(row) },
+    );
+    return toCustomerLogo(row);
+  });
 }
 
 /** `DELETE /customers/logo`. */
-export async function removeLogo(ctx: AppContext, customerId: string): Promise<DeleteLogoResponse> {
-  const isDeleted = await deleteLogo(ctx.db, customerId);
-  if (!isDeleted) throw notFound(noLogoMessage);
+export async function removeLogo(ctx: AppContext, actor: WorkspaceActor): Promise<DeleteLogoResponse> {
+  await ctx.db.transaction(async (tx) => {
+    const isDeleted = await deleteLogo(tx, actor.customerId);
+    if (!isDeleted) throw notFound(noLogoMessage);
+    await recordAudit(ctx, tx, actor, 'logo.removed', { type: 'logo', label: 'Logo' });
+  });
   return { message: 'Logo deleted successfully.' };
 }
 

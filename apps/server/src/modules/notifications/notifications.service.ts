@@ -10,6 +10,7 @@ import { hasRole, type WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { invalid } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { checkWebhookUrl, SlackAddressError } from '../delivery/delivery.service.js';
 import {
   findNotificationSettings,
@@ -93,6 +94,12 @@ async function checkSlackWebhook(ctx: AppContext, url: string): Promise<string> 
   return url;
 }
 
+/** The webhook URL is a credential: the audit log keeps only its origin. */
+function audited(settings: WorkspaceNotificationSettings) {
+  const url = settings.slackWebhookUrl;
+  return { ...settings, slackWebhookUrl: url ? `${new URL(url).origin}/…` : null };
+}
+
 /** `PUT /workspace/notification-settings` (admins). */
 export async function updateNotificationSettings(
   ctx: AppContext,
@@ -110,6 +117,16 @@ export async function updateNotificationSettings(
     changes.quietHoursEnd = body.quietHours.end;
   }
   if (body.timeZone) changes.timeZone = body.timeZone;
-  const row = await upsertNotificationSettings(ctx.db, actor.workspaceId, changes, ctx.now());
-  return toWorkspaceSettings(row);
+  return ctx.db.transaction(async (tx) => {
+    const before = await loadNotificationSettings(tx, actor.workspaceId);
+    const after = toWorkspaceSettings(
+      await upsertNotificationSettings(tx, actor.workspaceId, changes, ctx.now()),
+    );
+    const target = { type: 'notification-settings', label: 'Notification settings' };
+    await recordAudit(ctx, tx, actor, 'notification-settings.changed', target, {
+      before: audited(before),
+      after: audited(after),
+    });
+    return after;
+  });
 }

@@ -13,6 +13,7 @@ import {
 import { stringify } from 'csv-stringify';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { loadNotificationSettingsOf } from '../notifications/notifications.service.js';
 import { loadVersionDefinition } from '../templates/template-versions.service.js';
 import { findExportBatch } from './responses.repository.js';
@@ -152,6 +153,11 @@ export async function exportSurveyResponses(
     filters: query.filters?.filters ?? [],
   });
   const filename = exportFilename(template.templateName, query.format, ctx.now());
+  const target = { type: 'template', id: template.templateId, label: template.templateName };
+  const { format, filters } = query;
+  await ctx.db.transaction((tx) =>
+    recordAudit(ctx, tx, actor, 'responses.exported', target, { format, filters: filters ?? null }),
+  );
   // Dates in the workspace's time zone (Settings → Notifications), with its offset in a CSV.
   const settings = await loadNotificationSettingsOf(ctx.db, [actor.workspaceId]);
   const timeZone = settings.get(actor.workspaceId)?.timeZone ?? 'UTC';

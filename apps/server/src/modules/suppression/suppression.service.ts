@@ -12,6 +12,7 @@ import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { readUnsubscribeToken } from '../delivery/delivery.service.js';
 import { findWorkspaceName } from '../workspaces/workspaces.service.js';
 import {
@@ -34,6 +35,9 @@ function toSuppression(row: SuppressionRow): Suppression {
   };
 }
 
+/** The audit log names a contact masked, as the unsubscribe page does. */
+const suppressionTarget = (contact: string) => ({ type: 'contact', label: maskContact(contact) });
+
 /** `GET /workspace/suppressions`: newest first. */
 export async function listSuppressions(
   ctx: AppContext,
@@ -49,14 +53,17 @@ export async function addSuppression(
   input: AddSuppressionInput,
 ): Promise<Suppression> {
   const { contact } = addSuppressionSchema.parse(input);
-  const row = await insertSuppression(ctx.db, {
-    workspaceId: actor.workspaceId,
-    contact,
-    contactType: contact.includes('@') ? 'email' : 'phone',
-    reason: 'added-by-staff',
-    createdAt: ctx.now(),
+  return ctx.db.transaction(async (tx) => {
+    const row = await insertSuppression(tx, {
+      workspaceId: actor.workspaceId,
+      contact,
+      contactType: contact.includes('@') ? 'email' : 'phone',
+      reason: 'added-by-staff',
+      createdAt: ctx.now(),
+    });
+    await recordAudit(ctx, tx, actor, 'suppression.added', suppressionTarget(contact));
+    return toSuppression(row);
   });
-  return toSuppression(row);
 }
 
 /** `DELETE /workspace/suppressions/{contact}`: the workspace may message the contact again. */
@@ -66,8 +73,11 @@ export async function removeSuppression(
   contactText: string,
 ): Promise<void> {
   const contact = normalizeContact(contactText)?.contact ?? contactText.trim().toLowerCase();
-  if (!(await deleteSuppression(ctx.db, actor.workspaceId, contact)))
-    throw notFound(suppressionNotFoundMessage);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await deleteSuppression(tx, actor.workspaceId, contact)))
+      throw notFound(suppressionNotFoundMessage);
+    await recordAudit(ctx, tx, actor, 'suppression.removed', suppressionTarget(contact));
+  });
 }
 
 async function readToken(ctx: AppContext, token: string) {

@@ -17,6 +17,7 @@ import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   dispatchMessages,
   findOutboxMessage,
@@ -27,7 +28,12 @@ import {
   toSurveyDelivery,
 } from '../delivery/delivery.service.js';
 import { recordSentSurveys } from '../responses/response-aggregates.service.js';
-import { loadSendingContext, type PreparedSurvey, prepareSurvey } from './survey-sending.js';
+import {
+  loadSendingContext,
+  type PreparedSurvey,
+  prepareSurvey,
+  type SendingContext,
+} from './survey-sending.js';
 import {
   findWorkspaceSurvey,
   findWorkspacesThatTexted as findWorkspacesThatTextedRows,
@@ -56,17 +62,26 @@ function toSentSurvey(row: SurveyRow, messages: OutboxMessage[]): SentSurvey {
  * Inserts surveys and their messages in one transaction, counting them in their templates' sent
  * totals; answers the outbox ids to dispatch.
  */
-async function insertPrepared(ctx: AppContext, prepared: PreparedSurvey[]): Promise<string[]> {
+async function insertPrepared(
+  ctx: AppContext,
+  sending: SendingContext,
+  prepared: PreparedSurvey[],
+): Promise<string[]> {
   return ctx.db.transaction(async (tx) => {
     const inserted = await insertSurveys(
       tx,
       prepared.map((item) => item.survey),
     );
     await recordSentSurveys(tx, inserted);
-    return queueMessages(
-      tx,
-      prepared.flatMap((item) => item.messages),
-    );
+    const messages = prepared.flatMap((item) => item.messages);
+    // Counts, never contacts (docs/decisions/017-audit-log.md).
+    const target = { type: 'template', id: sending.templateId, label: sending.templateName };
+    await recordAudit(ctx, tx, sending.actor, 'survey.sent', target, {
+      versionId: sending.versionId,
+      surveys: inserted.length,
+      messages: messages.length,
+    });
+    return queueMessages(tx, messages);
   });
 }
 
@@ -99,7 +114,7 @@ export async function createSurvey(
     values,
     ctx.now(),
   );
-  const outboxIds = await insertPrepared(ctx, [prepared]);
+  const outboxIds = await insertPrepared(ctx, sending, [prepared]);
   await dispatchMessages(ctx, outboxIds);
   const survey = await findWorkspaceSurvey(ctx.db, actor.workspaceId, prepared.survey.id);
   return toSentSurvey(survey!, await findSurveyMessages(ctx.db, prepared.survey.id));
@@ -154,6 +169,7 @@ export async function bulkSendSurveys(
       try {
         const outboxIds = await insertPrepared(
           ctx,
+          sending,
           batch.map(({ prepared }) => prepared),
         );
         created += batch.length;
@@ -162,7 +178,7 @@ export async function bulkSendSurveys(
         ctx.log.warn({ err: batchError }, 'a bulk-send batch failed; writing its rows one by one');
         for (const { item, prepared } of batch) {
           try {
-            const outboxIds = await insertPrepared(ctx, [prepared]);
+            const outboxIds = await insertPrepared(ctx, sending, [prepared]);
             created += 1;
             await dispatchMessages(ctx, outboxIds);
           } catch (error) {

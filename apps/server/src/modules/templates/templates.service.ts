@@ -18,6 +18,7 @@ import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { findOwnListIds } from '../lists/list-lookup.service.js';
 import {
   countCompletedSurveys,
@@ -202,6 +203,12 @@ function checkSettings(kind: TemplateKind, settings: SurveySettings, definition:
   }
 }
 
+const templateTarget = (template: { id: string; name: string }) => ({
+  type: 'template',
+  id: template.id,
+  label: template.name,
+});
+
 export async function createTemplate(
   ctx: AppContext,
   actor: WorkspaceActor,
@@ -240,6 +247,7 @@ export async function createTemplate(
       baseVersionId,
       createdByAccountId: actor.accountId ?? null,
     });
+    await recordAudit(ctx, tx, actor, 'template.created', templateTarget(template), { kind, baseVersionId });
     return loadView(tx, template, version);
   });
 }
@@ -278,6 +286,15 @@ export async function updateTemplateVersion(
       ctx.now(),
     );
     const fresh = (await findTemplate(tx, kind, template.id)) ?? template;
+    const named = (row: typeof template) => ({ name: row.name, description: row.description });
+    const parts = (['definition', 'settings'] as const).filter((part) => input[part] !== undefined);
+    await recordAudit(ctx, tx, actor, 'template.edited', templateTarget(fresh), {
+      kind,
+      versionNumber: version.versionNumber,
+      changed: parts,
+      before: named(template),
+      after: named(fresh),
+    });
     return loadView(tx, fresh, updated);
   });
 }
@@ -307,6 +324,10 @@ export async function createDraftVersion(
       settings: newest.settings,
       baseVersionId: newest.baseVersionId,
       createdByAccountId: actor.accountId ?? null,
+    });
+    await recordAudit(ctx, tx, actor, 'template.edited', templateTarget(template), {
+      kind,
+      newDraftVersion: draft.versionNumber,
     });
     return loadView(tx, template, draft);
   });
@@ -347,6 +368,13 @@ export async function changeTemplateState(
       if (published) await updateVersion(tx, published.id, { state: 'UNPUBLISHED' }, ctx.now());
     }
     const updated = await updateVersion(tx, version.id, { state: to }, ctx.now());
+    const action = to === 'PUBLISHED' ? 'template.published' : 'template.unpublished';
+    await recordAudit(ctx, tx, actor, action, templateTarget(template), {
+      kind,
+      versionNumber: version.versionNumber,
+      before: { state: version.state },
+      after: { state: to },
+    });
     return loadView(tx, template, updated);
   });
 }

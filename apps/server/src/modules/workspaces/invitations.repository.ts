@@ -80,8 +80,8 @@ export async function revokeInvitation(
   workspaceId: string,
   invitationId: string,
   now: Date,
-): Promise<boolean> {
-  const rows = await db
+): Promise<{ emailAddress: string } | undefined> {
+  const [row] = await db
     .update(workspaceInvitations)
     .set({ revokedAt: now })
     .where(
@@ -92,6 +92,6 @@ export async function revokeInvitation(
         isNull(workspaceInvitations.revokedAt),
       ),
     )
-    .returning({ id: workspaceInvitations.id });
-  return rows.length > 0;
+    .returning({ emailAddress: workspaceInvitations.emailAddress });
+  return row;
 }

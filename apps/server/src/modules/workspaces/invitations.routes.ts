@@ -40,7 +40,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request, reply) => {
       const account = accountOf(request);
-      const joined = await acceptInvitation(ctx, request.params.id, account);
+      const joined = await acceptInvitation(ctx, request.params.id, { ...account, address: request.ip });
       setContextCookies(ctx, reply, {
         accountId: account.accountId,
         workspaceId: joined.workspaceId,

@@ -6,11 +6,12 @@ import {
   isInvitationExpired,
   type PendingInvitation,
 } from '@graphium/shared';
-import type { MemberActor, Membership } from '../../actor.js';
+import { type MemberActor, type Membership, workspaceActorOf } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { findAccountByEmail } from '../accounts/accounts.service.js';
+import { recordAudit, recordAuditEvent } from '../audit/audit.service.js';
 import { dispatchMessages, queueEmail, renderInvitationEmail } from '../delivery/delivery.service.js';
 import { findLogoUrl } from '../logo/logo.service.js';
 import {
@@ -76,6 +77,8 @@ export async function inviteUser(
       textBody: email.text,
       htmlBody: email.html,
     });
+    const target = { type: 'invitation', id: invitation.id, label: emailAddress };
+    await recordAudit(ctx, tx, workspaceActorOf(member), 'invitation.sent', target, { role });
     return { invitation, outboxId };
   });
   await dispatchMessages(ctx, [outboxId]);
@@ -83,8 +86,12 @@ export async function inviteUser(
 }
 
 export async function withdrawInvitation(ctx: AppContext, member: MemberActor, invitationId: string) {
-  const isRevoked = await revokeInvitation(ctx.db, member.membership.workspaceId, invitationId, ctx.now());
-  if (!isRevoked) throw notFound('Invitation not found');
+  await ctx.db.transaction(async (tx) => {
+    const revoked = await revokeInvitation(tx, member.membership.workspaceId, invitationId, ctx.now());
+    if (!revoked) throw notFound('Invitation not found');
+    const target = { type: 'invitation', id: invitationId, label: revoked.emailAddress };
+    await recordAudit(ctx, tx, workspaceActorOf(member), 'invitation.withdrawn', target);
+  });
 }
 
 /** `GET /workspaces/invitation/{id}`: public, since the invitee may not have an account yet. */
@@ -125,7 +132,7 @@ export async function getInvitation(
 export async function acceptInvitationInTransaction(
   tx: Executor,
   invitationId: string,
-  account: { accountId: string; emailAddress: string },
+  account: { accountId: string; emailAddress: string; address?: string },
   now: Date,
 ): Promise<Membership> {
   const details = await findInvitationDetails(tx, invitationId, true);
@@ -159,6 +166,13 @@ export async function acceptInvitationInTransaction(
     role: invitation.role,
   });
   await markInvitationAccepted(tx, invitation.id, account.accountId, now);
+  await recordAuditEvent({ now: () => now }, tx, {
+    workspaceId: invitation.workspaceId,
+    who: { kind: 'member', accountId: account.accountId, address: account.address ?? null },
+    action: 'invitation.accepted',
+    target: { type: 'invitation', id: invitation.id, label: invitation.emailAddress },
+    details: { role: invitation.role },
+  });
   return {
     workspaceId: invitation.workspaceId,
     workspaceName: details.workspaceName,
@@ -171,7 +185,7 @@ export async function acceptInvitationInTransaction(
 export async function acceptInvitation(
   ctx: AppContext,
   invitationId: string,
-  account: { accountId: string; emailAddress: string },
+  account: { accountId: string; emailAddress: string; address?: string },
 ): Promise<Membership> {
   const membership = await ctx.db.transaction((tx) =>
     acceptInvitationInTransaction(tx, invitationId, account, ctx.now()),

@@ -3,6 +3,7 @@ import type { Membership, WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { findPendingInvitations } from './invitations.repository.js';
 import { toPendingInvitation } from './invitations.service.js';
 import {
@@ -53,7 +54,7 @@ export async function updateWorkspaceUser(
   changes: UpdateWorkspaceUser,
 ): Promise<WorkspaceUser> {
   const { workspaceId } = actor;
-  await ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
     const target = await findMember(tx, workspaceId, accountId);
     if (!target) throw notFound('User not found in this workspace');
@@ -64,10 +65,26 @@ export async function updateWorkspaceUser(
       throw conflict('A workspace needs at least one active admin. Make another member an admin first.');
     }
     await updateMember(tx, workspaceId, accountId, changes);
+    const user = (await findWorkspaceUsers(tx, workspaceId)).find((row) => row.accountId === accountId);
+    const audited = { type: 'member', id: accountId, label: user?.emailAddress ?? null };
+    if (changes.role !== undefined && changes.role !== target.role) {
+      await recordAudit(ctx, tx, actor, 'member.role-changed', audited, {
+        before: { role: target.role },
+        after: { role: changes.role },
+      });
+    }
+    if (changes.isActive !== undefined && changes.isActive !== target.isActive) {
+      await recordAudit(
+        ctx,
+        tx,
+        actor,
+        changes.isActive ? 'member.reactivated' : 'member.deactivated',
+        audited,
+      );
+    }
+    return user;
   });
   ctx.sessionCache.forgetAccount(accountId);
-  const users = await findWorkspaceUsers(ctx.db, workspaceId);
-  const updated = users.find((user) => user.accountId === accountId);
   if (!updated) throw notFound('User not found in this workspace');
   return toWorkspaceUser(updated);
 }
