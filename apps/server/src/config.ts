@@ -36,8 +36,11 @@ const envSchema = z.object({
     .min(0.01)
     .max(24 * 30)
     .default(72),
-  /** Requests per minute allowed on sign-in, sign-up and password reset, per client address. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Requests per minute allowed on sign-up and password reset, per client address. Sign-in counts
+   * failures instead (docs/decisions/018-two-factor-and-sessions.md).
+   */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Directory of the built web app; empty to serve the API only. */
   WEB_DIST_DIR: optionalString,
   /**
