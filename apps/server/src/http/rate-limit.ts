@@ -33,12 +33,16 @@ interface FailurePolicy {
   free: number;
   /** Failures after which every attempt is refused until the window ends. */
   refuseAt: number;
+  /** The pause after each failure past the free ones doubles from one second up to this. */
+  maxPauseSeconds: number;
   windowMs: number;
 }
 
+// One account: a person mistyping gets five tries, then 1, 2, 4, 8, 16 s pauses, then a quarter
+// of an hour. One address: an office of people mistyping shares it, so the budget is larger.
 export const signInPolicies = {
-  account: { free: 5, refuseAt: 10, windowMs: 15 * 60_000 },
-  address: { free: 20, refuseAt: 50, windowMs: 15 * 60_000 },
+  account: { free: 5, refuseAt: 10, maxPauseSeconds: 60, windowMs: 15 * 60_000 },
+  address: { free: 20, refuseAt: 50, maxPauseSeconds: 10, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, FailurePolicy>;
 
 type LimitKind = keyof typeof signInPolicies;
@@ -163,7 +167,7 @@ export interface SignInAttempt {
 function waitOf(policy: FailurePolicy, failures: Failures | undefined, now: number): number {
   if (!failures || failures.count < policy.free) return 0;
   if (failures.count >= policy.refuseAt) return failures.firstAt + policy.windowMs - now;
-  const pauseMs = 1000 * 2 ** Math.min(failures.count - policy.free, 8);
+  const pauseMs = 1000 * Math.min(2 ** (failures.count - policy.free), policy.maxPauseSeconds);
   return Math.max(0, failures.lastAt + pauseMs - now);
 }
 
