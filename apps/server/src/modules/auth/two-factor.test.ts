@@ -245,13 +245,13 @@ describe('a workspace that requires two-factor sign-in', () => {
   it('is set by an admin who has it; editors may not, nor an admin without it', async () => {
     const { admin, member } = await workspaceWithMember();
     expect((await admin.client.get('/api/workspaces/security')).json()).toEqual({ requireTwoFactor: false });
-    expect((await member.put('/api/workspaces/security', { requireTwoFactor: true })).statusCode).toBe(403);
-    expect((await admin.client.put('/api/workspaces/security', { requireTwoFactor: 'yes' })).statusCode).toBe(
-      400,
-    );
+    expect((await member.patch('/api/workspaces/security', { requireTwoFactor: true })).statusCode).toBe(403);
+    expect(
+      (await admin.client.patch('/api/workspaces/security', { requireTwoFactor: 'yes' })).statusCode,
+    ).toBe(400);
 
     const other = await signUpClient(t.client());
-    const refused = await other.client.put('/api/workspaces/security', { requireTwoFactor: true });
+    const refused = await other.client.patch('/api/workspaces/security', { requireTwoFactor: true });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
       'Turn on two-factor sign-in for your own account first (Settings → Security).',
@@ -262,7 +262,7 @@ describe('a workspace that requires two-factor sign-in', () => {
   it('sends a member without it to enrol: until then the server refuses everything else', async () => {
     const { admin, member, memberEmail, now } = await workspaceWithMember();
     expect((await member.get('/api/workspaces/users')).statusCode).toBe(200);
-    const set = await admin.client.put('/api/workspaces/security', { requireTwoFactor: true });
+    const set = await admin.client.patch('/api/workspaces/security', { requireTwoFactor: true });
     expect(set.statusCode).toBe(200);
 
     // The member's session, already open, is held at once.

@@ -44,7 +44,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => getWorkspaceSecurity(ctx, actorOf(request)),
   );
 
-  app.put(
+  app.patch(
     '/workspaces/security',
     {
       schema: {

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Bell, Image, KeyRound, List, Users } from 'lucide-react';
+import { Bell, Image, KeyRound, List, ShieldCheck, Users } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 
 const sections = [
@@ -8,6 +8,7 @@ const sections = [
   { to: '/settings/logo', label: 'Logo', icon: Image },
   { to: '/settings/api-keys', label: 'API Keys', icon: KeyRound },
   { to: '/settings/notifications', label: 'Notifications', icon: Bell },
+  { to: '/settings/security', label: 'Security', icon: ShieldCheck },
 ];
 
 export function SettingsShell() {
