@@ -6,7 +6,7 @@ import { passwordSchema } from './account.js';
 export const totpCodeMessage = 'Enter the 6-digit code from your authenticator app';
 
 /** A 6-digit code as typed: spaces are dropped. */
-export const totpCodeSchema = z
+const totpCodeSchema = z
   .string()
   .transform((value) => value.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, totpCodeMessage));
@@ -63,7 +63,7 @@ export const disableTwoFactorSchema = z
   });
 export type DisableTwoFactor = z.output<typeof disableTwoFactorSchema>;
 
-export const accountSessionSchema = z.object({
+const accountSessionSchema = z.object({
   sessionId: z.uuid(),
   /** "Chrome on Linux"; null when the browser did not say. */
   device: z.string().nullable(),

@@ -40,7 +40,7 @@ interface FailurePolicy {
 
 // One account: a person mistyping gets five tries, then 1, 2, 4, 8, 16 s pauses, then a quarter
 // of an hour. One address: an office of people mistyping shares it, so the budget is larger.
-export const signInPolicies = {
+const signInPolicies = {
   account: { free: 5, refuseAt: 10, maxPauseSeconds: 60, windowMs: 15 * 60_000 },
   address: { free: 20, refuseAt: 50, maxPauseSeconds: 10, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, FailurePolicy>;

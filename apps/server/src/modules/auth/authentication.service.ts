@@ -64,8 +64,7 @@ export async function requireSignedIn<Account extends SignedInAccount>(
   throw unauthenticated(reason);
 }
 
-export const enrolTwoFactorMessage =
-  'Your workspace requires two-factor sign-in. Please set it up to continue.';
+const enrolTwoFactorMessage = 'Your workspace requires two-factor sign-in. Please set it up to continue.';
 
 /**
  * A member of a workspace that requires two-factor sign-in, without it, may only enrol: the

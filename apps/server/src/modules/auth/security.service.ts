@@ -10,7 +10,7 @@ import { deleteAccountSession, deleteOtherSessions, findAccountSessions } from '
 // Settings → Security: a member's own sessions and password (docs/decisions/018-two-factor-and-sessions.md).
 // Ending a session deletes its row: the delete trigger tells every process's session cache at once.
 
-export const wrongCurrentPasswordMessage = 'Your current password is not right.';
+const wrongCurrentPasswordMessage = 'Your current password is not right.';
 
 export async function listAccountSessions(
   ctx: AppContext,

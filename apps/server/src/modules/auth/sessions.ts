@@ -11,7 +11,7 @@ export interface ClientInfo {
 }
 
 /** "Chrome on Linux", from the User-Agent; null when it names neither. */
-export function describeDevice(userAgent: string | undefined): string | null {
+function describeDevice(userAgent: string | undefined): string | null {
   if (!userAgent) return null;
   const { browser, os } = Bowser.parse(userAgent.slice(0, 512));
   if (browser.name && os.name) return `${browser.name} on ${os.name}`;

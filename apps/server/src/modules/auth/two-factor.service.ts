@@ -32,7 +32,7 @@ import {
 
 // TOTP enrolment and checks (docs/decisions/018-two-factor-and-sessions.md).
 
-export const wrongCodeMessage = 'That code is not right. Please try again.';
+const wrongCodeMessage = 'That code is not right. Please try again.';
 const wrongRecoveryCodeMessage = 'That recovery code is not right or has already been used.';
 const requiredMessage = 'Your workspace requires two-factor sign-in, so it cannot be turned off.';
 
@@ -96,7 +96,7 @@ export async function confirmTwoFactorEnrolment(
 }
 
 /** Whether a code from the app is right now and not used before (each time step is taken once). */
-export async function checkTotpCode(ctx: AppContext, accountId: string, code: string): Promise<boolean> {
+async function checkTotpCode(ctx: AppContext, accountId: string, code: string): Promise<boolean> {
   const row = await findTwoFactor(ctx.db, accountId);
   if (!row?.enabledAt) return false;
   const step = matchTotpStep(

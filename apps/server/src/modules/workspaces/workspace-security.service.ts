@@ -6,7 +6,7 @@ import { findRequireTwoFactor, updateRequireTwoFactor } from './workspaces.repos
 
 // A workspace's sign-in rule (docs/decisions/018-two-factor-and-sessions.md).
 
-export const enableOwnTwoFactorFirstMessage =
+const enableOwnTwoFactorFirstMessage =
   'Turn on two-factor sign-in for your own account first (Settings → Security).';
 
 export async function getWorkspaceSecurity(
