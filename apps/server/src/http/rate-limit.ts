@@ -22,6 +22,13 @@ export function authRateLimit(ctx: AppContext): RateLimitOptions {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route counts failed sign-ins (`SignInLimiter`): it may answer 429. */
+    signInLimited?: boolean;
+  }
+}
+
 // Sign-in limits count failures, never successes (docs/decisions/018-two-factor-and-sessions.md):
 // an office behind one address signing in at 9:00 is never refused, while failures on one
 // account (from any address) or from one address (against any account) are first slowed (each

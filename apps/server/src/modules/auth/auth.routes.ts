@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; rateLimitStore
         body: loginSchema,
         response: { 200: startupResponseSchema, 202: twoFactorChallengeSchema },
       },
-      config: { access: access.anyone },
+      config: { access: access.anyone, signInLimited: true },
     },
     async (request, reply) => {
       const result = await limiter.guard(
@@ -94,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; rateLimitStore
     '/auth/login/two-factor',
     {
       schema: { tags: ['auth'], body: twoFactorSignInSchema, response: { 200: startupResponseSchema } },
-      config: { access: access.anyone },
+      config: { access: access.anyone, signInLimited: true },
     },
     async (request, reply) => {
       const challengeToken = readSignInChallenge(request);

@@ -69,7 +69,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limiter: S
     '/auth/two-factor/enrolment/confirm',
     {
       schema: { tags: ['auth'], body: confirmTwoFactorSchema, response: { 200: recoveryCodesSchema } },
-      config: { access: access.account, duringTwoFactorEnrolment: true },
+      config: { access: access.account, duringTwoFactorEnrolment: true, signInLimited: true },
     },
     async (request) =>
       guardSecret(request, () => confirmTwoFactorEnrolment(ctx, accountOf(request), request.body)),
@@ -79,7 +79,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limiter: S
     '/auth/two-factor/disable',
     {
       schema: { tags: ['auth'], body: disableTwoFactorSchema },
-      config: { access: access.account },
+      config: { access: access.account, signInLimited: true },
     },
     async (request, reply) => {
       await guardSecret(request, () => disableTwoFactor(ctx, accountOf(request), request.body));
@@ -125,7 +125,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limiter: S
     '/auth/password',
     {
       schema: { tags: ['auth'], body: changePasswordSchema },
-      config: { access: access.account },
+      config: { access: access.account, signInLimited: true },
     },
     async (request, reply) => {
       await guardSecret(request, () =>
