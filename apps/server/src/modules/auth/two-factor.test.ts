@@ -158,6 +158,33 @@ describe('signing in with a second step', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('joins the workspace of an invitation once the second step is passed', async () => {
+    const now = startOfTest();
+    const invitee = await enrolled(now);
+    const inviter = await signUpClient(t.client());
+    const invitation = await inviter.client.post('/api/workspaces/invite', {
+      emailAddress: invitee.body.emailAddress,
+      role: 'viewer',
+    });
+    const later = new Date(now.getTime() + step);
+    t.setNow(later);
+    const client = t.client();
+    const first = await client.post('/api/auth/login', {
+      emailAddress: invitee.body.emailAddress,
+      password: invitee.body.password,
+      workspaceInvitationId: invitation.json().workspaceInvitationId,
+    });
+    expect(first.statusCode).toBe(202);
+    const right = await client.post('/api/auth/login/two-factor', {
+      code: totpCodeAt(invitee.secret, later),
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().workspaces[0]).toMatchObject({
+      workspaceId: inviter.startup.workspaces[0]!.workspaceId,
+      role: 'viewer',
+    });
+  });
+
   it('refuses the second step after five minutes, and without a challenge', async () => {
     const now = startOfTest();
     const { body, secret } = await enrolled(now);
