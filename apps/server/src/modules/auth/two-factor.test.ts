@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accountTwoFactor, twoFactorRecoveryCodes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { newSignUp, signUpClient, type TestClient } from '../../test/test-client.js';
 import { totpCodeAt } from './totp.js';
@@ -328,5 +330,12 @@ describe('a workspace that requires two-factor sign-in', () => {
       isEnabled: true,
       isRequired: true,
     });
+
+    // Removed by another process (here: straight in the database), every cache hears of it.
+    const accountId = login.json().account.accountId as string;
+    expect((await signIn.get('/api/workspaces/users')).statusCode).toBe(200);
+    await t.ctx.db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.accountId, accountId));
+    await t.ctx.db.delete(accountTwoFactor).where(eq(accountTwoFactor.accountId, accountId));
+    await expect.poll(async () => (await signIn.get('/api/workspaces/users')).statusCode).toBe(403);
   });
 });
