@@ -126,6 +126,17 @@ describe('Settings → Security', () => {
     expect(screen.getByRole('button', { name: 'Sign Out All Other Sessions' })).toBeDisabled();
   });
 
+  it('signs out every other session at once', async () => {
+    const calls = mockSecurity();
+    renderApp('/settings/security');
+    const user = setupUser();
+    const list = await screen.findByRole('list', { name: 'Active sessions' });
+    await user.click(screen.getByRole('button', { name: 'Sign Out All Other Sessions' }));
+    expect(await screen.findByText('1 other session is signed out.')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(calls.some((call) => call.url === '/auth/sessions/revoke-others')).toBe(true);
+  });
+
   it('shows a wrong current password under its field', async () => {
     mockSecurity();
     renderApp('/settings/security');
