@@ -19,6 +19,11 @@ export interface SignedInAccount {
   emailAddress: string;
   businessName: string | null;
   memberships: Membership[];
+  /**
+   * Two-factor sign-in: whether the account has it, and whether one of its workspaces requires
+   * it (then, until it has it, the session may only enrol). Absent where nobody signs in.
+   */
+  twoFactor?: { isEnabled: boolean; isRequired: boolean };
 }
 
 /** A signed-in person acting in the workspace they selected among their own. */

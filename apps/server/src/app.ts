@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerAntiForgery } from './http/anti-forgery.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { openApiOptions } from './http/openapi.js';
+import { rateLimitNamespace } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { isUuid } from './ids.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
@@ -102,7 +102,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ...(redis
       ? {
           redis,
-          nameSpace: `graphium:${createHash('sha256').update(config.sessionSecret).digest('hex').slice(0, 12)}:rate:`,
+          nameSpace: rateLimitNamespace(config.sessionSecret),
         }
       : {}),
   });

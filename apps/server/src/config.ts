@@ -56,8 +56,11 @@ const envSchema = z.object({
   ),
   /** Days the audit log keeps an event before the daily purge removes it. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
-  /** Requests per minute allowed on sign-in, sign-up and password reset, per client address. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Requests per minute allowed on sign-up and password reset, per client address. Sign-in counts
+   * failures instead (docs/decisions/018-two-factor-and-sessions.md).
+   */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Directory of the built web app; empty to serve the API only. */
   WEB_DIST_DIR: optionalString,
   /**

@@ -118,6 +118,11 @@ const startupWorkspaceSchema = z.object({
 export const startupResponseSchema = z.object({
   account: accountSchema,
   workspaces: z.array(startupWorkspaceSchema),
+  /**
+   * Two-factor sign-in: on for the account, required by one of its workspaces (then, until it is
+   * on, the member may only enrol).
+   */
+  twoFactor: z.object({ isEnabled: z.boolean(), isRequired: z.boolean() }),
 });
 export type StartupResponse = z.infer<typeof startupResponseSchema>;
 

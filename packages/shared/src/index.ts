@@ -12,6 +12,7 @@ export * from './notification-settings.js';
 export * from './pagination.js';
 export * from './response-filters.js';
 export * from './scoring.js';
+export * from './security.js';
 export * from './survey.js';
 export * from './survey-alert.js';
 export * from './survey-answer.js';

@@ -9,6 +9,7 @@ import {
   authenticateSession,
   memberRoleFor,
   requireSignedIn,
+  requireTwoFactorEnrolled,
 } from '../modules/auth/authentication.service.js';
 import { readBearerToken, readSessionToken, requestedWorkspaceId } from './credentials.js';
 
@@ -47,6 +48,11 @@ interface Caller {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * Open to a member who must enrol in two-factor sign-in before anything else (their
+     * workspace requires it): the startup reply and the enrolment routes.
+     */
+    duringTwoFactorEnrolment?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -138,8 +144,10 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     const security = securityOf(routeAccess);
     if (security) route.schema = { ...route.schema, security };
     if (routeAccess.kind === 'anyone') return;
+    const mayEnrolOnly = routeAccess.kind !== 'visitor' && !route.config?.duringTwoFactorEnrolment;
     const check: preValidationHookHandler = async (request) => {
       request.caller = withAddress(await identify(ctx, request, routeAccess), request.ip);
+      if (mayEnrolOnly) requireTwoFactorEnrolled(request.caller.account);
     };
     const existing = route.preValidation;
     route.preValidation = existing === undefined ? [check] : [check, ...[existing].flat()];

@@ -68,3 +68,33 @@ export function clearSessionCookies(reply: FastifyReply): void {
     reply.clearCookie(name, { path: '/' });
   }
 }
+
+const signInChallengeCookieName = 'graphium_sign_in';
+
+/** The second step's challenge: httpOnly, signed, only sent to the auth routes, five minutes. */
+export function setSignInChallengeCookie(
+  ctx: AppContext,
+  reply: FastifyReply,
+  token: string,
+  lifetimeMs: number,
+): void {
+  reply.setCookie(signInChallengeCookieName, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.cookieSecure,
+    signed: true,
+    maxAge: lifetimeMs / 1000,
+  });
+}
+
+export function readSignInChallenge(request: FastifyRequest): string | undefined {
+  const raw = request.cookies[signInChallengeCookieName];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+}
+
+export function clearSignInChallengeCookie(reply: FastifyReply): void {
+  reply.clearCookie(signInChallengeCookieName, { path: '/api/auth' });
+}

@@ -46,6 +46,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: ErrorBody = { error: error.code, message: error.message };
       if (error.details) body.details = error.details;
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(statusByCode[error.code]).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -109,7 +109,10 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
     },
     transform(document) {
       const transformed = jsonSchemaTransform(document);
-      if (document.route.config && 'rateLimit' in document.route.config) {
+      if (
+        document.route.config &&
+        ('rateLimit' in document.route.config || document.route.config.signInLimited)
+      ) {
         return { ...transformed, schema: { ...transformed.schema, [rateLimitedMarker]: true } };
       }
       return transformed;

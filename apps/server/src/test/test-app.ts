@@ -7,7 +7,7 @@ import { createAppContext, createLogger, startJobWorkers, stopRuntime } from '..
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { openTestDatabase } from './database.js';
-import { TestClient } from './test-client.js';
+import { TestClient, type TestClientOptions } from './test-client.js';
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -23,7 +23,7 @@ export interface TestApp {
   ctx: AppContext;
   /** Moves the services' clock; `undefined` returns to real time. */
   setNow(date: Date | undefined): void;
-  client(): TestClient;
+  client(options?: TestClientOptions): TestClient;
   close(): Promise<void>;
 }
 
@@ -65,7 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     setNow(date) {
       fixedNow = date;
     },
-    client: () => new TestClient(app),
+    client: (clientOptions) => new TestClient(app, clientOptions),
     async close() {
       await app.close();
       await stopRuntime(ctx);

@@ -9,11 +9,19 @@ export interface RequestOptions {
   withoutXsrf?: boolean;
 }
 
+export interface TestClientOptions {
+  /** The client's address as the server sees it (the socket's), for per-address rules. */
+  remoteAddress?: string;
+}
+
 /** A browser-like client over `app.inject`: keeps cookies and echoes the anti-forgery token. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: TestClientOptions = {},
+  ) {}
 
   async request(method: Method, url: string, body?: unknown, options: RequestOptions = {}) {
     if (method !== 'GET' && !this.cookies.has(xsrfCookieName)) await this.request('GET', '/api/health');
@@ -27,6 +35,7 @@ export class TestClient {
       method,
       url,
       headers,
+      ...(this.options.remoteAddress ? { remoteAddress: this.options.remoteAddress } : {}),
       ...(body === undefined ? {} : { payload: body as object }),
     });
     this.keepCookies(response);

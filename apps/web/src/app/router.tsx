@@ -15,6 +15,7 @@ import { ListDetailRoute, ListItemsRoute, ListPropertiesRoute } from './routes/s
 import { ListsRoute } from './routes/settings-lists';
 import { LogoRoute } from './routes/settings-logo';
 import { NotificationsRoute } from './routes/settings-notifications';
+import { SecurityRoute } from './routes/settings-security';
 import { SettingsUsersRoute } from './routes/settings-users';
 import { SignInRoute } from './routes/sign-in';
 import { SignUpRoute, signUpRouteHandle } from './routes/sign-up';
@@ -96,6 +97,7 @@ export const routes: RouteObject[] = [
               { path: 'logo', element: <LogoRoute /> },
               { path: 'api-keys', element: <ApiKeysRoute /> },
               { path: 'notifications', element: <NotificationsRoute /> },
+              { path: 'security', element: <SecurityRoute /> },
               { path: 'audit-log', element: <AuditLogRoute /> },
             ],
           },

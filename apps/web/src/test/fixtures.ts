@@ -6,7 +6,11 @@ const customerId = '2d7a8b3a-8b7e-4c73-9c77-8b2e3f4a5b62';
 export const invitationId = '3e8b9c4b-9c8f-4d84-8d88-9c3f4a5b6c73';
 
 export function buildStartup(
-  overrides: { isGraphiumWorkspace?: boolean; role?: 'admin' | 'editor' | 'viewer' } = {},
+  overrides: {
+    isGraphiumWorkspace?: boolean;
+    role?: 'admin' | 'editor' | 'viewer';
+    twoFactor?: StartupResponse['twoFactor'];
+  } = {},
 ): StartupResponse {
   return {
     account: {
@@ -25,6 +29,7 @@ export function buildStartup(
         isGraphiumWorkspace: overrides.isGraphiumWorkspace ?? false,
       },
     ],
+    twoFactor: overrides.twoFactor ?? { isEnabled: false, isRequired: false },
   };
 }
 

@@ -19,6 +19,8 @@ export const workspaces = pgTable(
       .notNull()
       .references(() => customers.id),
     name: text('name').notNull(),
+    /** Members must sign in with a second factor; those without one enrol at their next sign-in. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [index('workspaces_customer_id_idx').on(table.customerId)],

@@ -13,7 +13,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       // Every page load asks for it: the service builds the reply, typed by the schema.
       serializerCompiler: trustedReply,
       schema: { tags: ['accounts'], response: { 200: startupResponseSchema } },
-      config: { access: access.account },
+      config: { access: access.account, duringTwoFactorEnrolment: true },
     },
     async (request) => getStartup(ctx, accountOf(request), request.headers['x-workspace-id']),
   );

@@ -13,7 +13,7 @@ export type { AccountRow };
 
 type StartupAccount = Pick<
   SignedInAccount,
-  'accountId' | 'firstName' | 'lastName' | 'emailAddress' | 'businessName'
+  'accountId' | 'firstName' | 'lastName' | 'emailAddress' | 'businessName' | 'twoFactor'
 >;
 
 /**
@@ -43,6 +43,10 @@ export function buildStartup(
       role: membership.role,
       isGraphiumWorkspace: membership.workspaceId === ctx.providerWorkspaceId,
     })),
+    twoFactor: {
+      isEnabled: account.twoFactor?.isEnabled ?? false,
+      isRequired: account.twoFactor?.isRequired ?? false,
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Login, PasswordResetConfirm, SignUp, StartupResponse } from '@graphium/shared';
+import type { Login, PasswordResetConfirm, SignUp, StartupResponse, TwoFactorSignIn } from '@graphium/shared';
 import type { Membership } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -19,9 +19,20 @@ import {
   insertResetToken,
 } from './password-reset.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { startSession } from './sessions.js';
-import { deleteAccountSessions, deleteExpiredSessions, deleteSession } from './sessions.repository.js';
+import { type ClientInfo, startSession } from './sessions.js';
+import {
+  deleteAccountSessions,
+  deleteExpiredSessions,
+  deleteSession,
+  findSessionAccount,
+} from './sessions.repository.js';
 import { recordFailedSignIn, recordPasswordReset, recordSignIn } from './sign-in-audit.js';
+import {
+  consumeSignInChallenge,
+  findSignInChallenge,
+  insertSignInChallenge,
+} from './two-factor.repository.js';
+import { checkSecondFactor, hasTwoFactor } from './two-factor.service.js';
 
 const wrongCredentialsMessage = 'Incorrect email address or password.';
 const duplicateEmailMessage = 'An account with this email address already exists. Please sign in instead.';
@@ -32,6 +43,9 @@ const invalidResetLinkMessage =
 export const passwordChangedMessage =
   'Your password has been changed. Please sign in with your new password.';
 const resetLinkLifetimeMs = 60 * 60 * 1000;
+export const signInChallengeLifetimeMs = 5 * 60 * 1000;
+export const twoFactorStepMessage = 'Enter the 6-digit code from your authenticator app.';
+const expiredChallengeMessage = 'Your sign-in has expired. Please sign in again.';
 
 export interface SignedIn {
   token: string;
@@ -43,7 +57,7 @@ export interface SignedIn {
  * Full sign-up: account, customer and workspace (the new account is its admin). Through an
  * invitation the account joins the inviting workspace instead, with the invited role.
  */
-export async function signUp(ctx: AppContext, input: SignUp, address?: string): Promise<SignedIn> {
+export async function signUp(ctx: AppContext, input: SignUp, client: ClientInfo): Promise<SignedIn> {
   if (await findAccountByEmail(ctx.db, input.emailAddress)) throw conflict(duplicateEmailMessage);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
@@ -60,7 +74,7 @@ export async function signUp(ctx: AppContext, input: SignUp, address?: string): 
         const membership = await acceptInvitationInTransaction(
           tx,
           input.workspaceInvitationId,
-          { accountId: account.id, emailAddress: account.emailAddress, ...(address ? { address } : {}) },
+          { accountId: account.id, emailAddress: account.emailAddress, address: client.ipAddress },
           now,
         );
         return { account, membership };
@@ -72,39 +86,93 @@ export async function signUp(ctx: AppContext, input: SignUp, address?: string): 
       });
       return { account, membership };
     });
-    const token = await startSession(ctx, account.id);
-    const startupAccount = { ...account, accountId: account.id };
     const memberships = await findActiveMemberships(ctx.db, account.id);
-    return {
-      token,
-      selected: membership,
-      startup: buildStartup(ctx, startupAccount, memberships, membership.workspaceId),
-    };
+    return openSession(ctx, account.id, client, memberships, membership);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(duplicateEmailMessage);
     throw error;
   }
 }
 
+/** A sign-in answers a session, or a challenge for the second step when two-factor sign-in is on. */
+export type LoginResult = { signedIn: SignedIn } | { challengeToken: string };
+
 /**
  * Sign-in (docs/product-rules.md#accounts-and-sign-in); with an invitation id the account joins that
- * workspace first.
+ * workspace first. With two-factor sign-in on, a right password opens a five-minute, single-use
+ * challenge instead of a session (docs/decisions/018-two-factor-and-sessions.md).
  */
-export async function login(ctx: AppContext, input: Login, address?: string): Promise<SignedIn> {
+export async function login(ctx: AppContext, input: Login, client: ClientInfo): Promise<LoginResult> {
   const account = await findAccountByEmail(ctx.db, input.emailAddress);
   const isPasswordRight = await verifyPassword(account?.passwordHash, input.password);
   if (!account || !isPasswordRight || !account.isActive) {
-    await recordFailedSignIn(ctx, input.emailAddress, account, address);
+    await recordFailedSignIn(ctx, input.emailAddress, account, client.ipAddress);
     throw unauthenticated(wrongCredentialsMessage);
   }
+  if (await hasTwoFactor(ctx, account.id)) {
+    const now = ctx.now();
+    const { token, tokenHash } = createToken();
+    await insertSignInChallenge(
+      ctx.db,
+      {
+        tokenHash,
+        accountId: account.id,
+        workspaceInvitationId: input.workspaceInvitationId ?? null,
+        expiresAt: new Date(now.getTime() + signInChallengeLifetimeMs),
+      },
+      now,
+    );
+    return { challengeToken: token };
+  }
+  return { signedIn: await completeSignIn(ctx, account, input.workspaceInvitationId, client) };
+}
+
+/** The account waiting behind a second-step challenge, if it is still live. */
+export async function findChallengedAccount(
+  ctx: AppContext,
+  challengeToken: string | undefined,
+): Promise<{ accountId: string; emailAddress: string; workspaceInvitationId: string | null }> {
+  const challenge = challengeToken
+    ? await findSignInChallenge(ctx.db, hashToken(challengeToken), ctx.now())
+    : undefined;
+  if (!challenge) throw unauthenticated(expiredChallengeMessage);
+  return challenge;
+}
+
+/** The second step: a right code (or recovery code) takes the challenge and opens the session. */
+export async function completeTwoFactorSignIn(
+  ctx: AppContext,
+  challengeToken: string | undefined,
+  input: TwoFactorSignIn,
+  client: ClientInfo,
+): Promise<SignedIn> {
+  const challenge = await findChallengedAccount(ctx, challengeToken);
+  const check = await checkSecondFactor(ctx, challenge.accountId, input);
+  if (!check.isRight) throw unauthenticated(check.message);
+  if (!(await consumeSignInChallenge(ctx.db, hashToken(challengeToken ?? '')))) {
+    throw unauthenticated(expiredChallengeMessage);
+  }
+  return completeSignIn(
+    ctx,
+    { id: challenge.accountId, emailAddress: challenge.emailAddress },
+    challenge.workspaceInvitationId ?? undefined,
+    client,
+  );
+}
+
+async function completeSignIn(
+  ctx: AppContext,
+  account: { id: string; emailAddress: string },
+  workspaceInvitationId: string | undefined,
+  client: ClientInfo,
+): Promise<SignedIn> {
   let joined: Membership | undefined;
-  if (input.workspaceInvitationId) {
-    const invitationId = input.workspaceInvitationId;
+  if (workspaceInvitationId) {
     joined = await ctx.db.transaction((tx) =>
       acceptInvitationInTransaction(
         tx,
-        invitationId,
-        { accountId: account.id, emailAddress: account.emailAddress, ...(address ? { address } : {}) },
+        workspaceInvitationId,
+        { accountId: account.id, emailAddress: account.emailAddress, address: client.ipAddress },
         ctx.now(),
       ),
     );
@@ -115,13 +183,23 @@ export async function login(ctx: AppContext, input: Login, address?: string): Pr
   if (!selected) {
     throw forbidden('Your account has no active workspace. Ask a workspace admin to invite you again.');
   }
-  const token = await startSession(ctx, account.id);
-  await recordSignIn(ctx, account, address);
-  return {
-    token,
-    selected,
-    startup: buildStartup(ctx, { ...account, accountId: account.id }, memberships, selected.workspaceId),
-  };
+  const signedIn = await openSession(ctx, account.id, client, memberships, selected);
+  await recordSignIn(ctx, account, client.ipAddress);
+  return signedIn;
+}
+
+/** Starts the session and answers its startup payload, read the way every later request reads it. */
+async function openSession(
+  ctx: AppContext,
+  accountId: string,
+  client: ClientInfo,
+  memberships: Membership[],
+  selected: Membership,
+): Promise<SignedIn> {
+  const token = await startSession(ctx, accountId, client);
+  const session = await findSessionAccount(ctx.db, hashToken(token), ctx.now());
+  if (!session) throw unauthenticated();
+  return { token, selected, startup: buildStartup(ctx, session, memberships, selected.workspaceId) };
 }
 
 export async function logout(ctx: AppContext, sessionToken: string | undefined): Promise<void> {

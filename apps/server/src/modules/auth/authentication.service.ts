@@ -64,6 +64,18 @@ export async function requireSignedIn<Account extends SignedInAccount>(
   throw unauthenticated(reason);
 }
 
+const enrolTwoFactorMessage = 'Your workspace requires two-factor sign-in. Please set it up to continue.';
+
+/**
+ * A member of a workspace that requires two-factor sign-in, without it, may only enrol: the
+ * server holds this, not only the web app (docs/decisions/018-two-factor-and-sessions.md).
+ */
+export function requireTwoFactorEnrolled(account: SignedInAccount | undefined): void {
+  if (account?.twoFactor?.isRequired && !account.twoFactor.isEnabled) {
+    throw forbidden(enrolTwoFactorMessage);
+  }
+}
+
 /**
  * The signed-in account acting as a member of the workspace it asks for. The requested workspace
  * only chooses among the account's active memberships; it never grants access.

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Membership, SignedInAccount } from '../../actor.js';
 import type { Executor } from '../../db/client.js';
-import { accounts, sessions, workspaceMembers, workspaces } from '../../db/schema/index.js';
+import { accounts, accountTwoFactor, sessions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 
 /** A live session: its signed-in account, with when the session was last seen and ends. */
 export interface SessionAccount extends SignedInAccount {
@@ -12,7 +12,13 @@ export interface SessionAccount extends SignedInAccount {
 
 export async function insertSession(
   db: Executor,
-  values: { tokenHash: string; accountId: string; expiresAt: Date },
+  values: {
+    tokenHash: string;
+    accountId: string;
+    expiresAt: Date;
+    device: string | null;
+    ipAddress: string | null;
+  },
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }
@@ -25,6 +31,16 @@ const membershipsOfAccount = sql<Membership[] | string>`coalesce((
   where m.account_id = ${sessions.accountId} and m.is_active
 ), '[]'::json)`;
 
+const isTwoFactorEnabled = sql<boolean>`exists (
+  select 1 from ${accountTwoFactor} t
+  where t.account_id = ${sessions.accountId} and t.enabled_at is not null
+)`;
+
+const isTwoFactorRequired = sql<boolean>`exists (
+  select 1 from ${workspaceMembers} m join ${workspaces} w on w.id = m.workspace_id
+  where m.account_id = ${sessions.accountId} and m.is_active and w.require_two_factor
+)`;
+
 function prepareFindSessionAccount(db: Executor) {
   return db
     .select({
@@ -36,6 +52,8 @@ function prepareFindSessionAccount(db: Executor) {
       emailAddress: accounts.emailAddress,
       businessName: accounts.businessName,
       memberships: membershipsOfAccount,
+      isTwoFactorEnabled,
+      isTwoFactorRequired,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -69,10 +87,11 @@ export async function findSessionAccount(
   }
   const [row] = await statement.execute({ tokenHash, now: now.toISOString() });
   if (!row) return undefined;
-  const { memberships, ...account } = row;
+  const { memberships, isTwoFactorEnabled, isTwoFactorRequired, ...account } = row;
   return {
     ...account,
     tokenHash,
+    twoFactor: { isEnabled: Boolean(isTwoFactorEnabled), isRequired: Boolean(isTwoFactorRequired) },
     memberships: typeof memberships === 'string' ? JSON.parse(memberships) : memberships,
   };
 }
@@ -110,4 +129,52 @@ export async function deleteExpiredSessions(db: Executor, now: Date): Promise<nu
     .where(lt(sessions.expiresAt, sql`${now.toISOString()}::timestamptz`))
     .returning({ tokenHash: sessions.tokenHash });
   return rows.length;
+}
+
+/** The account's live sessions, most recently seen first. */
+export async function findAccountSessions(db: Executor, accountId: string, now: Date) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      tokenHash: sessions.tokenHash,
+      device: sessions.device,
+      ipAddress: sessions.ipAddress,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        gt(sessions.expiresAt, sql`${now.toISOString()}::timestamptz`),
+        isNull(sessions.endedReason),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/** Ends one of the account's sessions; answers its token hash, or undefined when it is not theirs. */
+export async function deleteAccountSession(
+  db: Executor,
+  accountId: string,
+  sessionId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.id, sessionId)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return row?.tokenHash;
+}
+
+/** Ends every session of the account but one; answers the token hashes ended. */
+export async function deleteOtherSessions(
+  db: Executor,
+  accountId: string,
+  keptTokenHash: string,
+): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.accountId, accountId), ne(sessions.tokenHash, keptTokenHash)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.map((row) => row.tokenHash);
 }

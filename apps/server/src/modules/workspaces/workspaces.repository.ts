@@ -120,3 +120,19 @@ export async function countActiveMembers(
 export async function lockWorkspace(db: Executor, workspaceId: string): Promise<void> {
   await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
 }
+
+export async function findRequireTwoFactor(db: Executor, workspaceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ requireTwoFactor: workspaces.requireTwoFactor })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.requireTwoFactor ?? false;
+}
+
+export async function updateRequireTwoFactor(
+  db: Executor,
+  workspaceId: string,
+  requireTwoFactor: boolean,
+): Promise<void> {
+  await db.update(workspaces).set({ requireTwoFactor }).where(eq(workspaces.id, workspaceId));
+}

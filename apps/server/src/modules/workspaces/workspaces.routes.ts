@@ -1,12 +1,14 @@
 import {
   updateWorkspaceUserSchema,
+  workspaceSecuritySchema,
   workspaceUserSchema,
   workspaceUsersResponseSchema,
 } from '@graphium/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { access, actorOf } from '../../http/access.js';
+import { access, actorOf, memberOf } from '../../http/access.js';
+import { getWorkspaceSecurity, setWorkspaceSecurity } from './workspace-security.service.js';
 import { listWorkspaceUsers, updateWorkspaceUser } from './workspaces.service.js';
 
 export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -31,5 +33,27 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       config: { access: access.member('admin') },
     },
     async (request) => updateWorkspaceUser(ctx, actorOf(request), request.params.accountId, request.body),
+  );
+
+  app.get(
+    '/workspaces/security',
+    {
+      schema: { tags: ['workspaces'], response: { 200: workspaceSecuritySchema } },
+      config: { access: access.member('admin') },
+    },
+    async (request) => getWorkspaceSecurity(ctx, actorOf(request)),
+  );
+
+  app.patch(
+    '/workspaces/security',
+    {
+      schema: {
+        tags: ['workspaces'],
+        body: workspaceSecuritySchema,
+        response: { 200: workspaceSecuritySchema },
+      },
+      config: { access: access.member('admin') },
+    },
+    async (request) => setWorkspaceSecurity(ctx, memberOf(request), request.body),
   );
 };

@@ -4,6 +4,8 @@ import { Logo } from '@/components/ui/logo';
 import { useAuthStatus } from '@/features/auth/api/get-startup';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { CustomerLogo } from '@/features/logo/components/customer-logo';
+import { RequiredEnrolment } from '@/features/security/components/required-enrolment';
+import { AuthPage } from './auth-page';
 import { FullPageConnectionError, FullPageLoading } from './full-page-status';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
@@ -31,7 +33,21 @@ export function AuthenticatedShell() {
     return <Navigate to="/sign-in" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
 
-  const { account, workspaces } = auth.startup;
+  const { account, workspaces, twoFactor } = auth.startup;
+  // The workspace requires two-factor sign-in and this member has not set it up: nothing else
+  // until they have (docs/decisions/018-two-factor-and-sessions.md).
+  if (twoFactor.isRequired && !twoFactor.isEnabled) {
+    return (
+      <main id="main-content" className="mx-auto w-full max-w-xl px-4 py-12">
+        <AuthPage
+          title="Set up two-factor sign-in"
+          description={`${workspaces[0]?.workspaceName ?? 'Your workspace'} requires two-factor sign-in. Set it up to continue.`}
+        >
+          <RequiredEnrolment />
+        </AuthPage>
+      </main>
+    );
+  }
   const navigation = getNavigation(workspaces[0]?.isGraphiumWorkspace ?? false);
 
   return (

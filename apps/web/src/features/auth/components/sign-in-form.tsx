@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import { getErrorMessage, getErrorStatus, hasServerMessage } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
-import { useLogin } from '../api/login';
+import { isTwoFactorChallenge, useLogin } from '../api/login';
+import { TwoFactorStep } from './two-factor-step';
 
 const signInFailedMessage = 'Failed to sign in. Please check your credentials.';
 
@@ -25,25 +27,38 @@ type SignInValues = { emailAddress: string; password: string };
 
 export function SignInForm({ workspaceInvitationId, defaultEmailAddress, onSignedIn }: SignInFormProps) {
   const login = useLogin();
+  const [isSecondStep, setIsSecondStep] = useState(false);
   const { register, handleSubmit } = useForm<SignInValues>({
     defaultValues: { emailAddress: defaultEmailAddress ?? '', password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    let result: Awaited<ReturnType<typeof login.mutateAsync>>;
     try {
-      await toastPromise(
+      result = await toastPromise(
         login.mutateAsync({ ...values, ...(workspaceInvitationId ? { workspaceInvitationId } : {}) }),
         {
           pending: 'Signing in...',
-          success: 'Successfully signed in!',
+          success: (outcome) => (isTwoFactorChallenge(outcome) ? outcome.message : 'Successfully signed in!'),
           error: getSignInErrorMessage,
         },
       );
     } catch {
       return;
     }
-    onSignedIn();
+    if (isTwoFactorChallenge(result)) setIsSecondStep(true);
+    else onSignedIn();
   });
+
+  if (isSecondStep) {
+    return (
+      <TwoFactorStep
+        workspaceInvitationId={workspaceInvitationId}
+        onSignedIn={onSignedIn}
+        onBack={() => setIsSecondStep(false)}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} className="space-y-5" noValidate>

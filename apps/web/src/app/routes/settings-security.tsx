@@ -1,0 +1,14 @@
+import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { SecuritySettings } from '@/features/security/components/security-settings';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function SecurityRoute() {
+  useDocumentTitle('Security');
+  const workspace = useCurrentStartup()?.workspaces[0];
+  return (
+    <SecuritySettings
+      canManageWorkspace={workspace?.role === 'admin'}
+      workspaceName={workspace?.workspaceName ?? 'this workspace'}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import { PageHeader } from '@/components/ui/page-header';
+import { ChangePasswordForm } from './change-password-form';
+import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
+import { WorkspaceRequirementSection } from './workspace-requirement-section';
+
+type SecuritySettingsProps = {
+  /** Admins set the workspace's sign-in rule (the server checks it too). */
+  canManageWorkspace: boolean;
+  workspaceName: string;
+};
+
+/** Settings → Security (docs/decisions/018-two-factor-and-sessions.md). */
+export function SecuritySettings({ canManageWorkspace, workspaceName }: SecuritySettingsProps) {
+  return (
+    <div>
+      <PageHeader
+        level={2}
+        title="Security"
+        description="Two-factor sign-in, where you are signed in, and your password."
+      />
+      <div className="space-y-6">
+        <TwoFactorSection />
+        {canManageWorkspace && <WorkspaceRequirementSection workspaceName={workspaceName} />}
+        <SessionsSection />
+        <ChangePasswordForm />
+      </div>
+    </div>
+  );
+}
