@@ -18,6 +18,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerAntiForgery } from './http/anti-forgery.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { openApiOptions } from './http/openapi.js';
+import { collectRoutes, type RegisteredRoute } from './http/route-rules.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { isUuid } from './ids.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
@@ -35,6 +36,13 @@ import { surveyRoutes } from './modules/surveys/surveys.routes.js';
 import { templateRoutes } from './modules/templates/templates.routes.js';
 import { invitationRoutes } from './modules/workspaces/invitations.routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its declared access: the rows of the rules table (http/route-rules.ts). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
 
 /** The whole HTTP application; used by `main.ts` and by the tests (through `app.inject`). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -98,6 +106,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
+  app.decorate('registeredRoutes', collectRoutes(app));
   await app.register(
     async (api) => {
       registerAccessControl(api, ctx);
