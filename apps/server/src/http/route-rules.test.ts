@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signUpClient, type TestClient } from '../test/test-client.js';
 import {
   answerFor,
+  areaAccessOf,
   type RegisteredRoute,
   type RouteCaller,
   renderRolesDocument,
@@ -92,6 +93,32 @@ describe('every route × every caller', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe('the rules of whole areas', () => {
+  it("holds every route of cases, contacts, the audit log and webhooks to its area's rule", () => {
+    for (const route of t.app.registeredRoutes) {
+      const expected = areaAccessOf(route.method, route.url);
+      if (expected) expect(route.access, `${route.method} ${route.url}`).toEqual(expected);
+    }
+  });
+
+  it('lets viewers read cases, editors work them, and only admins see the audit log and webhooks', () => {
+    const answers = (method: string, url: string) =>
+      routeCallers.map((caller) => answerFor(areaAccessOf(method, url)!, caller));
+    expect(answers('GET', '/api/cases')).toEqual([
+      401,
+      'allowed',
+      'allowed',
+      'allowed',
+      'allowed',
+      'allowed',
+    ]);
+    expect(answers('PATCH', '/api/cases/:id')).toEqual([401, 403, 'allowed', 'allowed', 403, 'allowed']);
+    expect(answers('GET', '/api/audit-log')).toEqual([401, 403, 403, 'allowed', 401, 401]);
+    expect(answers('POST', '/api/webhooks')).toEqual([401, 403, 403, 'allowed', 401, 401]);
+    expect(areaAccessOf('GET', '/api/survey-alerts/')).toBeUndefined();
   });
 });
 

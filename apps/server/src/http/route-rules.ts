@@ -2,7 +2,7 @@ import type { WorkspaceRole } from '@graphium/shared';
 import type { FastifyInstance } from 'fastify';
 import { hasRole } from '../actor.js';
 import { memberRoleFor } from '../modules/auth/authentication.service.js';
-import type { RouteAccess } from './access.js';
+import { access, type RouteAccess } from './access.js';
 
 /**
  * The rules of every route as one table: what each kind of caller gets from each access a route
@@ -73,6 +73,45 @@ function rolesFrom(role: WorkspaceRole): string {
   return 'member (viewer, editor or admin)';
 }
 
+/**
+ * The rules whole areas keep, so a route added to one later cannot pick another: viewers read
+ * cases and contacts, editors work them (sessions or keys, like all data); the audit log and
+ * webhooks are admins' (sessions only). route-rules.test.ts holds every route of an area to them.
+ */
+const areaRules = [
+  {
+    area: 'Cases',
+    path: /^\/api\/(?:survey-)?cases(?:\/|$)/,
+    read: access.workspace('read'),
+    write: access.workspace('write'),
+  },
+  {
+    area: 'Contacts',
+    path: /^\/api\/contacts(?:\/|$)/,
+    read: access.workspace('read'),
+    write: access.workspace('write'),
+  },
+  {
+    area: 'Audit log',
+    path: /^\/api\/(?:workspace\/)?audit-log(?:\/|$)/,
+    read: access.member('admin'),
+    write: access.member('admin'),
+  },
+  {
+    area: 'Webhooks',
+    path: /^\/api\/(?:workspace\/)?webhooks(?:\/|$)/,
+    read: access.member('admin'),
+    write: access.member('admin'),
+  },
+] as const satisfies readonly { area: string; path: RegExp; read: RouteAccess; write: RouteAccess }[];
+
+/** The access a route must declare by its area, `undefined` outside the areas above. */
+export function areaAccessOf(method: string, url: string): RouteAccess | undefined {
+  const rule = areaRules.find((candidate) => candidate.path.test(url));
+  if (!rule) return undefined;
+  return method === 'GET' ? rule.read : rule.write;
+}
+
 export interface RegisteredRoute {
   method: string;
   url: string;
@@ -116,6 +155,18 @@ export function renderRolesDocument(routes: readonly RegisteredRoute[]): string 
     'no or the wrong credentials, 403 a role or scope too low. Every route declares its rule',
     '(`config: { access }`), and a route without one refuses to start; see',
     '[decision 016](decisions/016-roles-in-every-screen.md).',
+    '',
+    '## Areas',
+    '',
+    "Every route of these areas keeps its area's rule (a test refuses another):",
+    '',
+    '| area | read | change |',
+    '|---|---|---|',
+    ...areaRules.map(
+      (rule) => `| ${rule.area} | ${describeAccess(rule.read)} | ${describeAccess(rule.write)} |`,
+    ),
+    '',
+    '## Operations',
     '',
     `| operation | role needed | ${routeCallers.join(' | ')} |`,
     `|---|---|${routeCallers.map(() => '---').join('|')}|`,

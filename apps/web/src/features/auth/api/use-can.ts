@@ -5,7 +5,7 @@ import { useCurrentStartup } from './get-startup';
  * The signed-in member's role in the workspace the app shows (the startup reply lists it first),
  * and what it may do: one place for every screen (docs/decisions/016-roles-in-every-screen.md).
  */
-export function useMemberRole(): WorkspaceRole | undefined {
+function useMemberRole(): WorkspaceRole | undefined {
   return useCurrentStartup()?.workspaces[0]?.role;
 }
 
