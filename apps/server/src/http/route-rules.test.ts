@@ -51,8 +51,9 @@ afterAll(() => t.close());
 
 const placeholderId = '0b6c5c1e-5b7e-4c55-9d2f-6f0e3a4b8c01';
 const urlOf = (route: RegisteredRoute) => route.url.replace(/:\w+/g, placeholderId).replace(/\*$/, 'x');
-// Signing out ends the caller's session: it goes last.
-const endsSession = (route: RegisteredRoute) => route.url.endsWith('/logout');
+// Signing out (or ending sessions) ends the caller's session: those go last.
+const endsSession = (route: RegisteredRoute) =>
+  route.url.endsWith('/logout') || (route.method !== 'GET' && /\/sessions(\/|$)/.test(route.url));
 
 describe('every route × every caller', () => {
   it('walks every operation the server documents', async () => {
