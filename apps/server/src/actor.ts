@@ -1,4 +1,4 @@
-import type { WorkspaceRole } from '@graphium/shared';
+import { hasWorkspaceRole, type WorkspaceRole } from '@graphium/shared';
 
 // Who acts is a notion of the application: services take these types, whichever way (session
 // cookie, API key, a job) the caller was identified. The HTTP layer only fills them in.
@@ -49,10 +49,8 @@ export interface WorkspaceActor {
   address?: string;
 }
 
-const roleRank: Record<WorkspaceRole, number> = { viewer: 0, editor: 1, admin: 2 };
-
 export function hasRole(role: WorkspaceRole, atLeast: WorkspaceRole): boolean {
-  return roleRank[role] >= roleRank[atLeast];
+  return hasWorkspaceRole(role, atLeast);
 }
 
 /** Whether the request names a workspace (the `x-workspace-id` header or cookie). */

@@ -19,6 +19,7 @@ import { registerAntiForgery } from './http/anti-forgery.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { openApiOptions } from './http/openapi.js';
 import { rateLimitNamespace } from './http/rate-limit.js';
+import { collectRoutes, type RegisteredRoute } from './http/route-rules.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { isUuid } from './ids.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
@@ -48,6 +49,13 @@ function fastifyTrustProxy(
 ): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy;
   return (_address, hop) => hop < trustProxy;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its declared access: the rows of the rules table (http/route-rules.ts). */
+    registeredRoutes: RegisteredRoute[];
+  }
 }
 
 /** The whole HTTP application; used by `main.ts` and by the tests (through `app.inject`). */
@@ -112,6 +120,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
+  app.decorate('registeredRoutes', collectRoutes(app));
   await app.register(
     async (api) => {
       registerAccessControl(api, ctx);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { completeSignUpSchema, loginSchema, passwordSchema, signUpSchema } from './account.js';
+import {
+  completeSignUpSchema,
+  hasWorkspaceRole,
+  loginSchema,
+  passwordSchema,
+  signUpSchema,
+} from './account.js';
 
 const valid = {
   firstName: 'Ada',
@@ -61,5 +67,15 @@ describe('sign-up rules (docs/product-rules.md#accounts-and-sign-in)', () => {
   it('does not validate the sign-in form beyond presence', () => {
     expect(loginSchema.safeParse({ emailAddress: 'anything', password: 'x' }).success).toBe(true);
     expect(loginSchema.safeParse({ emailAddress: '', password: 'x' }).success).toBe(false);
+  });
+});
+
+describe('hasWorkspaceRole', () => {
+  it('ranks viewer below editor below admin', () => {
+    expect(hasWorkspaceRole('viewer', 'viewer')).toBe(true);
+    expect(hasWorkspaceRole('viewer', 'editor')).toBe(false);
+    expect(hasWorkspaceRole('editor', 'editor')).toBe(true);
+    expect(hasWorkspaceRole('editor', 'admin')).toBe(false);
+    expect(hasWorkspaceRole('admin', 'editor')).toBe(true);
   });
 });

@@ -100,6 +100,13 @@ export const workspaceRoles = ['admin', 'editor', 'viewer'] as const;
 export const workspaceRoleSchema = z.enum(workspaceRoles);
 export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
 
+const workspaceRoleRank: Record<WorkspaceRole, number> = { viewer: 0, editor: 1, admin: 2 };
+
+/** A viewer reads, an editor also writes, an admin also manages the workspace (docs/roles.md). */
+export function hasWorkspaceRole(role: WorkspaceRole, atLeast: WorkspaceRole): boolean {
+  return workspaceRoleRank[role] >= workspaceRoleRank[atLeast];
+}
+
 const startupWorkspaceSchema = z.object({
   workspaceId: z.uuid(),
   workspaceName: z.string(),

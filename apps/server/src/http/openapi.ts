@@ -2,6 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { apiKeyPrefix, errorBodySchema, sessionCookieName, xsrfHeaderName } from '@graphium/shared';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describeAccess, requiredRoleOf } from './route-rules.js';
 
 const description = `Graphium's HTTP API: the one the web app uses.
 
@@ -109,13 +110,16 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
     },
     transform(document) {
       const transformed = jsonSchemaTransform(document);
-      if (
-        document.route.config &&
-        ('rateLimit' in document.route.config || document.route.config.signInLimited)
-      ) {
-        return { ...transformed, schema: { ...transformed.schema, [rateLimitedMarker]: true } };
+      const { config } = document.route;
+      const schema: Record<string, unknown> = { ...transformed.schema };
+      if (config && ('rateLimit' in config || config.signInLimited)) schema[rateLimitedMarker] = true;
+      // Per operation, the role it needs, from the one table of rules (http/route-rules.ts).
+      if (config?.access) {
+        schema['x-required-role'] = requiredRoleOf(config.access) ?? 'none';
+        const rule = `**Who may call:** ${describeAccess(config.access)}`;
+        schema.description = schema.description ? `${schema.description}\n\n${rule}` : rule;
       }
-      return transformed;
+      return { ...transformed, schema };
     },
     transformObject(document) {
       if (!('openapiObject' in document)) return document.swaggerObject;

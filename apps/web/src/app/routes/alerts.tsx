@@ -1,9 +1,8 @@
 import { SurveyAlerts } from '@/features/alerts/components/survey-alerts';
-import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { useCan } from '@/features/auth/api/use-can';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function AlertsRoute() {
   useDocumentTitle('Alerts');
-  const role = useCurrentStartup()?.workspaces[0]?.role;
-  return <SurveyAlerts canChangeStatus={role === 'admin' || role === 'editor'} />;
+  return <SurveyAlerts canChangeStatus={useCan('editor')} />;
 }

@@ -1,6 +1,7 @@
 import { ButtonLink } from '@/components/ui/button';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { useCan } from '@/features/auth/api/use-can';
 import { TemplatesPage } from '@/features/survey-templates/components/templates-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -9,9 +10,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
  * (docs/product-rules.md#survey-templates-and-versions).
  */
 export function useBaseTemplateAccess(): { isProvider: boolean; canEdit: boolean } {
-  const workspace = useCurrentStartup()?.workspaces[0];
-  const isProvider = workspace?.isGraphiumWorkspace ?? false;
-  return { isProvider, canEdit: isProvider && (workspace?.role === 'admin' || workspace?.role === 'editor') };
+  const isProvider = useCurrentStartup()?.workspaces[0]?.isGraphiumWorkspace ?? false;
+  const isEditor = useCan('editor');
+  return { isProvider, canEdit: isProvider && isEditor };
 }
 
 export function ProviderOnlyMessage() {

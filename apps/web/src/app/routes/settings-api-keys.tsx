@@ -1,9 +1,8 @@
 import { ApiKeys } from '@/features/api-keys/components/api-keys';
-import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { useCan } from '@/features/auth/api/use-can';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function ApiKeysRoute() {
   useDocumentTitle('API Keys');
-  const startup = useCurrentStartup();
-  return <ApiKeys canManageKeys={startup?.workspaces[0]?.role === 'admin'} />;
+  return <ApiKeys canManageKeys={useCan('admin')} />;
 }

@@ -1,12 +1,11 @@
 import { useNavigate } from 'react-router';
-import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { useCan } from '@/features/auth/api/use-can';
 import { ListsPage } from '@/features/lists/components/lists-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Editors and admins change lists; viewers read them (the server enforces it as well). */
 export function useCanEditLists(): boolean {
-  const role = useCurrentStartup()?.workspaces[0]?.role;
-  return role === 'admin' || role === 'editor';
+  return useCan('editor');
 }
 
 export function ListsRoute() {

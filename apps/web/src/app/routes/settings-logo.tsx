@@ -1,9 +1,8 @@
-import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { useCan } from '@/features/auth/api/use-can';
 import { LogoSettings } from '@/features/logo/components/logo-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function LogoRoute() {
   useDocumentTitle('Logo');
-  const startup = useCurrentStartup();
-  return <LogoSettings canEdit={startup?.workspaces[0]?.role === 'admin'} />;
+  return <LogoSettings canEdit={useCan('admin')} />;
 }

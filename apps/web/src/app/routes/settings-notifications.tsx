@@ -1,14 +1,10 @@
-import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { useCan } from '@/features/auth/api/use-can';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotificationsRoute() {
   useDocumentTitle('Notifications');
-  const role = useCurrentStartup()?.workspaces[0]?.role;
   return (
-    <NotificationSettings
-      canManageSettings={role === 'admin'}
-      canManageSuppressions={role === 'admin' || role === 'editor'}
-    />
+    <NotificationSettings canManageSettings={useCan('admin')} canManageSuppressions={useCan('editor')} />
   );
 }

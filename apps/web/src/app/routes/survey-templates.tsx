@@ -1,10 +1,9 @@
-import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { useCan } from '@/features/auth/api/use-can';
 import { TemplatesPage } from '@/features/survey-templates/components/templates-page';
 
 /** Editors and admins change templates; viewers read them (the server enforces it as well). */
 export function useCanEditTemplates(): boolean {
-  const role = useCurrentStartup()?.workspaces[0]?.role;
-  return role === 'admin' || role === 'editor';
+  return useCan('editor');
 }
 
 export function SurveyTemplatesRoute() {

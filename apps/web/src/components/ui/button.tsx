@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
+import { DisabledReason } from './disabled-reason';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 type Size = 'sm' | 'md' | 'lg';
@@ -41,10 +42,54 @@ export function buttonClasses({
   );
 }
 
-type ButtonProps = ComponentProps<'button'> & { variant?: Variant; size?: Size; fullWidth?: boolean };
+type ButtonProps = ComponentProps<'button'> & {
+  variant?: Variant;
+  size?: Size;
+  fullWidth?: boolean;
+  /**
+   * Why the button cannot act (a role too low, a step missing): it stays visible and focusable,
+   * announces `aria-disabled`, ignores presses and shows the reason on hover and focus.
+   */
+  disabledReason?: string | undefined;
+  /** With `disabledReason`: classes for the wrapper that holds the button and its reason. */
+  wrapperClassName?: string | undefined;
+};
 
-export function Button({ variant, size, fullWidth, className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses({ variant, size, fullWidth, className })} {...props} />;
+export function Button({
+  variant,
+  size,
+  fullWidth,
+  className,
+  type = 'button',
+  disabledReason,
+  wrapperClassName,
+  ...props
+}: ButtonProps) {
+  if (disabledReason === undefined) {
+    return (
+      <button type={type} className={buttonClasses({ variant, size, fullWidth, className })} {...props} />
+    );
+  }
+  const { onClick: _ignored, disabled: _alsoIgnored, ...rest } = props;
+  return (
+    <DisabledReason reason={disabledReason} className={wrapperClassName}>
+      {(reasonId) => (
+        <button
+          type={type}
+          {...rest}
+          className={buttonClasses({
+            variant,
+            size,
+            fullWidth,
+            className: clsx('cursor-not-allowed opacity-60', className),
+          })}
+          aria-disabled="true"
+          aria-describedby={reasonId}
+          onClick={(event) => event.preventDefault()}
+        />
+      )}
+    </DisabledReason>
+  );
 }
 
 type ButtonLinkProps = ComponentProps<typeof Link> & { variant?: Variant; size?: Size; fullWidth?: boolean };

@@ -9,6 +9,7 @@ import { ArrowRight, Eye, EyeOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { roleReason } from '@/features/auth/api/use-can';
 import { formatDateTime } from '@/lib/format';
 import { channelLabel, channelTone, conditionPhrase, formatAnswer } from './survey-alert-format';
 
@@ -98,19 +99,19 @@ export function SurveyAlertCard({
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       </div>
-      {canChangeStatus && (
-        <Button
-          variant="secondary"
-          size="sm"
-          className="shrink-0 self-start"
-          disabled={isUpdating}
-          onClick={() => onChangeStatus(surveyAlert, !surveyAlert.isActive)}
-          aria-label={`${surveyAlert.isActive ? 'Hide' : 'Show'} ${title}: ${surveyAlert.alertName}`}
-        >
-          <ToggleIcon className="size-4" aria-hidden="true" />
-          {surveyAlert.isActive ? 'Hide' : 'Show'}
-        </Button>
-      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        className="shrink-0 self-start"
+        wrapperClassName="shrink-0 self-start"
+        disabled={isUpdating}
+        disabledReason={canChangeStatus ? undefined : roleReason('editor', 'hide or show alerts')}
+        onClick={() => onChangeStatus(surveyAlert, !surveyAlert.isActive)}
+        aria-label={`${surveyAlert.isActive ? 'Hide' : 'Show'} ${title}: ${surveyAlert.alertName}`}
+      >
+        <ToggleIcon className="size-4" aria-hidden="true" />
+        {surveyAlert.isActive ? 'Hide' : 'Show'}
+      </Button>
     </article>
   );
 }

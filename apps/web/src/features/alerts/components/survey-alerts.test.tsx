@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/format';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { expectBlockedWithReason } from '@/test/role-gate';
 import { setupUser } from '@/test/user';
 
 const serviceAlertId = '0b9d4c1e-8d1f-4a8e-9a53-1a2b3c4d5e6f';
@@ -217,13 +218,16 @@ describe('Alerts page (docs/product-rules.md#alerts)', () => {
     expect(cardOf('Service visit').getByText('Active')).toBeInTheDocument();
   });
 
-  it('lets viewers read without Hide or Show', async () => {
-    mockApi({
+  it('lets viewers read, with Hide and Show blocked and the reason given', async () => {
+    const calls = mockApi({
       get: { '/accounts/startup': () => buildStartup({ role: 'viewer' }), '/survey-alerts/': buildAlerts },
     });
     renderApp('/alerts');
     await screen.findByRole('heading', { name: 'Service visit' });
-    expect(screen.queryByRole('button', { name: /^Hide/ })).not.toBeInTheDocument();
+    const hide = cardOf('Service visit').getByRole('button', { name: /^Hide Service visit/ });
+    expectBlockedWithReason(hide, "Viewers can't hide or show alerts. Ask an admin for the editor role.");
+    await setupUser().click(hide);
+    expect(calls.filter((call) => call.method !== 'get')).toEqual([]);
   });
 
   it('shows the loading, empty and error texts', async () => {

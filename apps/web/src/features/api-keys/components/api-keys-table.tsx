@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
+import { roleReason } from '@/features/auth/api/use-can';
 import { formatDateTime } from '@/lib/format';
 import { scopeLabels } from './scope-labels';
 
@@ -80,7 +81,8 @@ export function ApiKeysTable({ apiKeys, canManageKeys, onRevoke }: ApiKeysTableP
             variant="ghost"
             size="sm"
             onClick={() => onRevoke(original)}
-            disabled={!original.isActive || !canManageKeys}
+            disabled={!original.isActive}
+            disabledReason={canManageKeys ? undefined : roleReason('admin', 'revoke API keys')}
             aria-label={`Revoke ${original.apiKeyName}`}
           >
             <Ban className="size-4" aria-hidden="true" />

@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/format';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { expectBlockedWithReason } from '@/test/role-gate';
 import { setupUser } from '@/test/user';
 
 const activeKeyId = '5a0dbe6d-be0a-4fa6-8faa-be5b6c7d8e95';
@@ -293,8 +294,14 @@ describe('API Keys settings', () => {
     });
     renderApp('/settings/api-keys');
 
-    expect(await screen.findByRole('button', { name: 'Revoke CRM sync' })).toBeDisabled();
+    expectBlockedWithReason(
+      await screen.findByRole('button', { name: 'Revoke CRM sync' }),
+      'Only admins can revoke API keys. Ask an admin if you need this.',
+    );
     expect(screen.getByText('Only workspace admins can generate and revoke API keys.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Generate API Key' })).not.toBeInTheDocument();
+    expectBlockedWithReason(
+      screen.getByRole('button', { name: 'Generate API Key' }),
+      'Only admins can generate API keys. Ask an admin if you need this.',
+    );
   });
 });

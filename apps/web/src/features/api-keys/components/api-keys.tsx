@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { roleReason } from '@/features/auth/api/use-can';
 import { apiBaseUrl } from '@/lib/api-client';
 import { useApiKeys } from '../api/get-api-keys';
 import { ApiKeyGeneratedModal } from './api-key-generated-modal';
@@ -25,8 +26,11 @@ export function ApiKeys({ canManageKeys }: ApiKeysProps) {
   const [created, setCreated] = useState<CreatedApiKey>();
   const [revokedKey, setRevokedKey] = useState<ApiKey>();
 
-  const generateButton = canManageKeys && (
-    <Button onClick={() => setIsGenerateOpen(true)}>
+  const generateButton = (
+    <Button
+      onClick={() => setIsGenerateOpen(true)}
+      disabledReason={canManageKeys ? undefined : roleReason('admin', 'generate API keys')}
+    >
       <Plus className="size-4" aria-hidden="true" />
       Generate API Key
     </Button>

@@ -15,12 +15,14 @@ type ItemsTableProps = {
   /** Every property of the list: the active ones are the columns, all of them name the items. */
   properties: ListProperty[];
   canEdit: boolean;
+  /** Why the member's role cannot change items, if it cannot. */
+  roleBlock?: string | undefined;
   onEdit: (item: ListItem) => void;
   onArchive: (item: ListItem, isArchived: boolean) => void;
 };
 
 /** The Items tab's table: a column per active property, then the status and the actions. */
-export function ItemsTable({ items, properties, canEdit, onEdit, onArchive }: ItemsTableProps) {
+export function ItemsTable({ items, properties, canEdit, roleBlock, onEdit, onArchive }: ItemsTableProps) {
   const columns = useMemo<ColumnDef<ListItem>[]>(() => {
     const valueColumns: ColumnDef<ListItem>[] = properties
       .filter((property) => property.active)
@@ -58,6 +60,7 @@ export function ItemsTable({ items, properties, canEdit, onEdit, onArchive }: It
                   variant="ghost"
                   size="sm"
                   disabled={!canEdit}
+                  disabledReason={roleBlock}
                   onClick={() => onEdit(original)}
                   aria-label={`Edit ${label}`}
                 >
@@ -69,6 +72,7 @@ export function ItemsTable({ items, properties, canEdit, onEdit, onArchive }: It
                 variant="ghost"
                 size="sm"
                 disabled={!canEdit}
+                disabledReason={roleBlock}
                 onClick={() => onArchive(original, !original.isArchived)}
                 aria-label={`${original.isArchived ? 'Restore' : 'Archive'} ${label}`}
               >
@@ -84,7 +88,7 @@ export function ItemsTable({ items, properties, canEdit, onEdit, onArchive }: It
         },
       },
     ];
-  }, [properties, canEdit, onEdit, onArchive]);
+  }, [properties, canEdit, roleBlock, onEdit, onArchive]);
 
   const table = useReactTable({
     data: items,

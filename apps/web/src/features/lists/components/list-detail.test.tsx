@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { expectBlockedWithReason } from '@/test/role-gate';
 import { setupUser } from '@/test/user';
 import { buildList, listId, storeProperties } from './list-fixtures';
 
@@ -22,6 +23,31 @@ function withList(list: () => List, handlers: Parameters<typeof mockApi>[0] = {}
 }
 
 describe('List detail', () => {
+  it('shows a viewer every change blocked with the reason; an editor uses them', async () => {
+    const reason = (action: string) => `Viewers can't ${action}. Ask an admin for the editor role.`;
+    const calls = withList(() => buildList(), {
+      get: { '/accounts/startup': () => buildStartup({ role: 'viewer' }) },
+    });
+    const viewer = renderApp(`/settings/lists/${listId}/items`);
+    const edit = await screen.findByRole('button', { name: 'Edit List' });
+    expectBlockedWithReason(edit, reason('edit lists'));
+    expectBlockedWithReason(screen.getByRole('button', { name: 'Archive' }), reason('archive lists'));
+    expectBlockedWithReason(screen.getByRole('button', { name: 'Publish' }), reason('publish lists'));
+    expectBlockedWithReason(await screen.findByRole('button', { name: 'Add Item' }), reason('add items'));
+    expectBlockedWithReason(screen.getByRole('button', { name: 'Import CSV' }), reason('import items'));
+    await setupUser().click(edit);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'get')).toEqual([]);
+    viewer.unmount();
+
+    withList(() => buildList(), { get: { '/accounts/startup': () => buildStartup({ role: 'editor' }) } });
+    renderApp(`/settings/lists/${listId}/items`);
+    const addItem = await screen.findByRole('button', { name: 'Add Item' });
+    expect(screen.getByRole('button', { name: 'Edit List' })).not.toHaveAttribute('aria-disabled');
+    await setupUser().click(addItem);
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
   it('shows the back link, name, badge and description; tabs follow the URL', async () => {
     withList(() => buildList());
     const { router } = renderApp(`/settings/lists/${listId}`);

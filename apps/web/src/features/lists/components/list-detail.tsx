@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { roleReason } from '@/features/auth/api/use-can';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -104,6 +105,7 @@ function ListHeader({ list, canEdit }: { list: List; canEdit: boolean }) {
   const [isArchiveOpen, setIsArchiveOpen] = useState(false);
   const isArchived = list.listState === 'ARCHIVED';
   const isPublished = list.listState === 'PUBLISHED';
+  const roleBlock = (action: string) => (canEdit ? undefined : roleReason('editor', action));
 
   const togglePublished = async () => {
     const [pending, success, error] = isPublished
@@ -125,17 +127,29 @@ function ListHeader({ list, canEdit }: { list: List; canEdit: boolean }) {
           </div>
           {list.listDescription && <p className="mt-1 text-sm text-gray-600">{list.listDescription}</p>}
         </div>
-        {canEdit && !isArchived && (
+        {!isArchived && (
           <div className="flex shrink-0 flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setIsEditOpen(true)}>
+            <Button
+              variant="secondary"
+              onClick={() => setIsEditOpen(true)}
+              disabledReason={roleBlock('edit lists')}
+            >
               <Pencil className="size-4" aria-hidden="true" />
               Edit List
             </Button>
-            <Button variant="secondary" onClick={() => setIsArchiveOpen(true)}>
+            <Button
+              variant="secondary"
+              onClick={() => setIsArchiveOpen(true)}
+              disabledReason={roleBlock('archive lists')}
+            >
               <Archive className="size-4" aria-hidden="true" />
               Archive
             </Button>
-            <Button onClick={() => void togglePublished()} disabled={updateState.isPending}>
+            <Button
+              onClick={() => void togglePublished()}
+              disabled={updateState.isPending}
+              disabledReason={roleBlock(`${isPublished ? 'unpublish' : 'publish'} lists`)}
+            >
               {isPublished ? (
                 <Undo2 className="size-4" aria-hidden="true" />
               ) : (

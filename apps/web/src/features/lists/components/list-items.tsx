@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { roleReason } from '@/features/auth/api/use-can';
 import { toastPromise } from '@/lib/toast';
 import { useLastDefined } from '@/lib/use-last-defined';
 import { useList } from '../api/get-list';
@@ -40,6 +41,7 @@ export function ListItems({ listId, canEdit }: ListItemsProps) {
   if (!list.data) return null;
   const { listItems: items, listProperties: properties } = list.data;
   const isEditable = canEdit && list.data.listState !== 'ARCHIVED';
+  const roleBlock = (action: string) => (canEdit ? undefined : roleReason('editor', action));
   const hasActiveProperties = properties.some((property) => property.active);
   const archivedCount = items.filter((item) => item.isArchived).length;
 
@@ -57,13 +59,18 @@ export function ListItems({ listId, canEdit }: ListItemsProps) {
             </p>
           )}
         </div>
-        {isEditable && (
+        {list.data.listState !== 'ARCHIVED' && (
           <div className="flex gap-2">
-            <Button variant="secondary" onClick={() => setIsImportOpen(true)} disabled={!hasActiveProperties}>
+            <Button
+              variant="secondary"
+              onClick={() => setIsImportOpen(true)}
+              disabled={!hasActiveProperties}
+              disabledReason={roleBlock('import items')}
+            >
               <FileUp className="size-4" aria-hidden="true" />
               Import CSV
             </Button>
-            <Button onClick={() => setIsAddOpen(true)}>
+            <Button onClick={() => setIsAddOpen(true)} disabledReason={roleBlock('add items')}>
               <Plus className="size-4" aria-hidden="true" />
               Add Item
             </Button>
@@ -87,6 +94,7 @@ export function ListItems({ listId, canEdit }: ListItemsProps) {
           items={items}
           properties={properties}
           canEdit={isEditable}
+          roleBlock={roleBlock('change items')}
           onEdit={onEdit}
           onArchive={onArchive}
         />

@@ -3,6 +3,7 @@ import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { roleReason } from '@/features/auth/api/use-can';
 import { useLastDefined } from '@/lib/use-last-defined';
 import { useList } from '../api/get-list';
 import { PropertiesTable } from './properties-table';
@@ -21,8 +22,11 @@ export function ListProperties({ listId, canEdit }: ListPropertiesProps) {
   const properties = list.data.listProperties;
   const isEditable = canEdit && list.data.listState !== 'ARCHIVED';
   const defaultLabelName = properties.find((property) => property.isDefaultLabel)?.displayName;
-  const addButton = isEditable && (
-    <Button onClick={() => setIsAddOpen(true)}>
+  const addButton = list.data.listState !== 'ARCHIVED' && (
+    <Button
+      onClick={() => setIsAddOpen(true)}
+      disabledReason={canEdit ? undefined : roleReason('editor', 'add properties')}
+    >
       <Plus className="size-4" aria-hidden="true" />
       Add Property
     </Button>
@@ -41,7 +45,12 @@ export function ListProperties({ listId, canEdit }: ListPropertiesProps) {
           Properties are the columns of a list: each item holds a value for each of them.
         </EmptyState>
       ) : (
-        <PropertiesTable properties={properties} canEdit={isEditable} onEdit={onEdit} />
+        <PropertiesTable
+          properties={properties}
+          canEdit={isEditable}
+          roleBlock={canEdit ? undefined : roleReason('editor', 'change properties')}
+          onEdit={onEdit}
+        />
       )}
       <PropertyFormModal
         listId={listId}

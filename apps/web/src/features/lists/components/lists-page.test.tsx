@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { expectBlockedWithReason } from '@/test/role-gate';
 import { setupUser } from '@/test/user';
 import { buildList, listId } from './list-fixtures';
 
@@ -173,7 +174,24 @@ describe('Lists settings page', () => {
       get: { '/accounts/startup': () => buildStartup({ role: 'viewer' }), '/lists/': () => lists(2) },
     });
     renderApp('/settings/lists');
-    expect(await screen.findByRole('button', { name: 'Edit List 1' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Create List' })).not.toBeInTheDocument();
+    expectBlockedWithReason(
+      await screen.findByRole('button', { name: 'Edit List 1' }),
+      "Viewers can't edit lists. Ask an admin for the editor role.",
+    );
+    const create = screen.getByRole('button', { name: 'Create List' });
+    expectBlockedWithReason(create, "Viewers can't create lists. Ask an admin for the editor role.");
+    await setupUser().click(create);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('lets an editor create and edit lists', async () => {
+    mockApi({
+      get: { '/accounts/startup': () => buildStartup({ role: 'editor' }), '/lists/': () => lists(2) },
+    });
+    renderApp('/settings/lists');
+    const edit = await screen.findByRole('button', { name: 'Edit List 1' });
+    expect(edit).not.toHaveAttribute('aria-disabled');
+    await setupUser().click(screen.getByRole('button', { name: 'Create List' }));
+    expect(screen.getByRole('dialog', { name: 'Create List' })).toBeInTheDocument();
   });
 });

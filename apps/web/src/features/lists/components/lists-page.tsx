@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatusMessage } from '@/components/ui/status-message';
+import { roleReason } from '@/features/auth/api/use-can';
 import { useLastDefined } from '@/lib/use-last-defined';
 import { useLists } from '../api/get-lists';
 import { ListFormModal } from './list-form-modal';
@@ -22,8 +23,11 @@ export function ListsPage({ canEdit, onCreated }: ListsPageProps) {
   const [editedList, setEditedList] = useState<ListSummary>();
   const shownList = useLastDefined(editedList);
   const onEdit = useCallback((list: ListSummary) => setEditedList(list), []);
-  const createButton = canEdit && (
-    <Button onClick={() => setIsCreateOpen(true)}>
+  const createButton = (
+    <Button
+      onClick={() => setIsCreateOpen(true)}
+      disabledReason={canEdit ? undefined : roleReason('editor', 'create lists')}
+    >
       <Plus className="size-4" aria-hidden="true" />
       Create List
     </Button>

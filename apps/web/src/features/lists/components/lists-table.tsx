@@ -10,6 +10,7 @@ import { Pencil } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { roleReason } from '@/features/auth/api/use-can';
 import { ListStateBadge } from './list-state-badge';
 import { TablePager } from './table-pager';
 
@@ -58,7 +59,8 @@ export function ListsTable({ lists, canEdit, onEdit }: ListsTableProps) {
           <Button
             variant="ghost"
             size="sm"
-            disabled={!canEdit || original.listState === 'ARCHIVED'}
+            disabled={original.listState === 'ARCHIVED'}
+            disabledReason={canEdit ? undefined : roleReason('editor', 'edit lists')}
             aria-label={`Edit ${original.listName}`}
             onClick={(event) => {
               event.stopPropagation();

@@ -9,6 +9,8 @@ import { DataTable } from '@/components/ui/data-table';
 type PropertiesTableProps = {
   properties: ListProperty[];
   canEdit: boolean;
+  /** Why the member's role cannot change properties, if it cannot. */
+  roleBlock?: string | undefined;
   onEdit: (property: ListProperty) => void;
 };
 
@@ -16,7 +18,7 @@ type PropertiesTableProps = {
  * docs/product-rules.md#properties-and-questions: Display Name (an eye marks the default label), Type,
  * Description, Active/Inactive, Edit.
  */
-export function PropertiesTable({ properties, canEdit, onEdit }: PropertiesTableProps) {
+export function PropertiesTable({ properties, canEdit, roleBlock, onEdit }: PropertiesTableProps) {
   const columns = useMemo<ColumnDef<ListProperty>[]>(
     () => [
       {
@@ -52,6 +54,7 @@ export function PropertiesTable({ properties, canEdit, onEdit }: PropertiesTable
             variant="ghost"
             size="sm"
             disabled={!canEdit}
+            disabledReason={roleBlock}
             onClick={() => onEdit(original)}
             aria-label={`Edit ${original.displayName}`}
           >
@@ -61,7 +64,7 @@ export function PropertiesTable({ properties, canEdit, onEdit }: PropertiesTable
         ),
       },
     ],
-    [canEdit, onEdit],
+    [canEdit, roleBlock, onEdit],
   );
   const table = useReactTable({
     data: properties,

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { expectBlockedWithReason } from '@/test/role-gate';
 import { setupUser } from '@/test/user';
 import { logoQueryOptions } from '../api/get-logo';
 
@@ -70,7 +71,10 @@ describe('Logo settings', () => {
     renderApp('/settings/logo');
 
     expect(await screen.findByRole('img', { name: 'Current logo' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete Logo' })).not.toBeInTheDocument();
+    const remove = screen.getByRole('button', { name: 'Delete Logo' });
+    expectBlockedWithReason(remove, 'Only admins can delete the logo. Ask an admin if you need this.');
+    await setupUser().click(remove);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Choose a logo file')).not.toBeInTheDocument();
     expect(screen.getByText('Only workspace admins can upload or delete the logo.')).toBeInTheDocument();
   });

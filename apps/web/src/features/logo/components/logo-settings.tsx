@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { roleReason } from '@/features/auth/api/use-can';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { toImageSource, useLogo } from '../api/get-logo';
 import { DeleteLogoDialog } from './delete-logo-dialog';
@@ -67,16 +68,16 @@ export function LogoSettings({ canEdit }: LogoSettingsProps) {
                 <dd className="font-medium text-gray-900">{formatDateTime(logo.data.updatedAt)}</dd>
               </div>
             </dl>
-            {canEdit && (
-              <Button
-                variant="danger"
-                className="self-start sm:self-center"
-                onClick={() => setIsDeleteOpen(true)}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-                Delete Logo
-              </Button>
-            )}
+            <Button
+              variant="danger"
+              className="self-start sm:self-center"
+              wrapperClassName="self-start sm:self-center"
+              onClick={() => setIsDeleteOpen(true)}
+              disabledReason={canEdit ? undefined : roleReason('admin', 'delete the logo')}
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+              Delete Logo
+            </Button>
           </div>
         ) : (
           <EmptyState icon={Image} title="No logo yet">

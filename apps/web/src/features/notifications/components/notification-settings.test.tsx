@@ -5,6 +5,7 @@ import { apiClient } from '@/lib/api-client';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { expectBlockedWithReason } from '@/test/role-gate';
 import { setupUser } from '@/test/user';
 
 const settingsPath = '/workspace/notification-settings';
@@ -213,7 +214,10 @@ describe('Notifications settings (decision 008)', () => {
     expect(list.getByText('Unsubscribed')).toBeInTheDocument();
     expect(list.getByText('Added by staff')).toBeInTheDocument();
     // Editors manage the list but not the webhook (admins only).
-    expect(screen.queryByRole('button', { name: 'Save Webhook' })).not.toBeInTheDocument();
+    expectBlockedWithReason(
+      screen.getByRole('button', { name: 'Save Webhook' }),
+      'Only admins can change the Slack webhook. Ask an admin if you need this.',
+    );
 
     const contact = list.getByLabelText('E-mail address or phone number');
     await user.type(contact, 'call me');
@@ -273,7 +277,11 @@ describe('Notifications settings (decision 008)', () => {
     expect(await screen.findByText('grace@example.com')).toBeInTheDocument();
     expect(screen.getByLabelText('Slack webhook URL')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Time zone')).toBeDisabled();
-    expect(screen.queryByRole('button', { name: /Save|Remove|Add Contact/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove|Add Contact/ })).not.toBeInTheDocument();
+    expectBlockedWithReason(
+      screen.getByRole('button', { name: 'Save Quiet Hours' }),
+      'Only admins can change quiet hours. Ask an admin if you need this.',
+    );
     expect(
       screen.getByText('Only workspace admins and editors can change notification settings.'),
     ).toBeInTheDocument();

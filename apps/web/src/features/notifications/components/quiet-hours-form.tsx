@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FieldError, inputClasses, TextField } from '@/components/ui/form-field';
+import { roleReason } from '@/features/auth/api/use-can';
 import { getErrorDetails } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
@@ -97,11 +98,13 @@ export function QuietHoursForm({ values, canEdit }: QuietHoursFormProps) {
           </select>
           <FieldError id={`${timeZoneId}-error`} message={errors.timeZone?.message} />
         </div>
-        {canEdit && (
-          <Button type="submit" disabled={isSubmitting || updateSettings.isPending || !isDirty}>
-            {isSubmitting ? 'Saving...' : 'Save Quiet Hours'}
-          </Button>
-        )}
+        <Button
+          type="submit"
+          disabled={isSubmitting || updateSettings.isPending || !isDirty}
+          disabledReason={canEdit ? undefined : roleReason('admin', 'change quiet hours')}
+        >
+          {isSubmitting ? 'Saving...' : 'Save Quiet Hours'}
+        </Button>
       </form>
     </SettingsSection>
   );

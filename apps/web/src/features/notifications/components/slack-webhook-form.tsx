@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
+import { roleReason } from '@/features/auth/api/use-can';
 import { getErrorDetails, getErrorMessage } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
@@ -86,22 +87,24 @@ export function SlackWebhookForm({ slackWebhookUrl, canEdit }: SlackWebhookFormP
           error={errors.slackWebhookUrl?.message}
           {...register('slackWebhookUrl')}
         />
-        {canEdit && (
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={isSubmitting || updateSettings.isPending || !isDirty}>
-              {isSubmitting ? 'Saving...' : 'Save Webhook'}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="submit"
+            disabled={isSubmitting || updateSettings.isPending || !isDirty}
+            disabledReason={canEdit ? undefined : roleReason('admin', 'change the Slack webhook')}
+          >
+            {isSubmitting ? 'Saving...' : 'Save Webhook'}
+          </Button>
+          {canEdit && slackWebhookUrl && (
+            <Button
+              variant="secondary"
+              onClick={() => void remove()}
+              disabled={isSubmitting || updateSettings.isPending}
+            >
+              Remove Webhook
             </Button>
-            {slackWebhookUrl && (
-              <Button
-                variant="secondary"
-                onClick={() => void remove()}
-                disabled={isSubmitting || updateSettings.isPending}
-              >
-                Remove Webhook
-              </Button>
-            )}
-          </div>
-        )}
+          )}
+        </div>
       </form>
     </SettingsSection>
   );

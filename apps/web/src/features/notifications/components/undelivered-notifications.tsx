@@ -5,6 +5,7 @@ import {
   useRetryNotification,
   useUndeliveredNotifications,
 } from '@/features/alerts/api/undelivered-notifications';
+import { roleReason } from '@/features/auth/api/use-can';
 import { formatDateTime } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
 import { SettingsSection } from './settings-section';
@@ -51,18 +52,17 @@ export function UndeliveredNotifications({ canRetry }: { canRetry: boolean }) {
                 <p className="text-red-800">Not delivered: {item.lastError ?? 'the provider refused it'}</p>
                 <p className="text-gray-600">{formatDateTime(item.updatedAt)}</p>
               </div>
-              {canRetry && (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={retry.isPending}
-                  aria-label={`Send again: ${item.alertName}, ${channelLabels[item.channel] ?? item.channel} to ${item.recipient}`}
-                  onClick={() => void sendAgain(item.outboxId)}
-                >
-                  <RotateCw className="size-4" aria-hidden="true" />
-                  Send again
-                </Button>
-              )}
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={retry.isPending}
+                disabledReason={canRetry ? undefined : roleReason('editor', 'send notifications again')}
+                aria-label={`Send again: ${item.alertName}, ${channelLabels[item.channel] ?? item.channel} to ${item.recipient}`}
+                onClick={() => void sendAgain(item.outboxId)}
+              >
+                <RotateCw className="size-4" aria-hidden="true" />
+                Send again
+              </Button>
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { apiError } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
+import { expectBlockedWithReason } from '@/test/role-gate';
 import { setupUser } from '@/test/user';
 import { buildDetail, failedMessage, mockResponsesServer, surveyId, versionId } from './responses-fixtures';
 
@@ -100,6 +101,22 @@ describe('Response detail', () => {
       expect(screen.queryByRole('heading', { name: 'Not delivered' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('heading', { name: 'Respondent' })).toBeVisible();
+  });
+
+  it('shows a viewer Send again blocked with the reason', async () => {
+    mockResponsesServer({ detail: () => buildDetail({ undelivered: [failedMessage()] }), role: 'viewer' });
+    const post = vi.spyOn(apiClient, 'post');
+    renderApp(detailUrl);
+    const notice = within(
+      (await screen.findByRole('heading', { name: 'Not delivered' })).closest('section')!,
+    );
+    const sendAgain = notice.getByRole('button', { name: 'Send again: Email to ada@example.com' });
+    expectBlockedWithReason(
+      sendAgain,
+      "Viewers can't send messages again. Ask an admin for the editor role.",
+    );
+    await setupUser().click(sendAgain);
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('says Survey response not found. for an unknown or foreign survey', async () => {

@@ -272,12 +272,13 @@ export function mockResponsesServer(
     version?: ReturnType<typeof buildVersion>;
     list?: (params: ListParams) => SurveyResponsesList;
     detail?: Reply;
+    role?: 'admin' | 'editor' | 'viewer';
   } = {},
 ) {
   const listCalls: ListParams[] = [];
   const version = options.version ?? buildVersion();
   const routes: Record<string, Reply> = {
-    '/accounts/startup': buildStartup(),
+    '/accounts/startup': buildStartup(options.role ? { role: options.role } : {}),
     [`/survey-templates/${versionId}`]: version,
     [`/lists/${listId}`]: storeList,
     [`/surveys/${surveyId}/response`]: options.detail ?? buildDetail(),

@@ -1,6 +1,7 @@
 import type { SurveyDelivery } from '@graphium/shared';
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useRoleReason } from '@/features/auth/api/use-can';
 import { toastPromise } from '@/lib/toast';
 import { deliveryChannelLabels } from '../api/get-survey-delivery';
 import { useRetryDelivery } from '../api/retry-delivery';
@@ -31,6 +32,7 @@ export function UndeliveredMessages({
   messages: SurveyDelivery[];
 }) {
   const retry = useRetryDelivery();
+  const roleBlock = useRoleReason('editor', 'send messages again');
   if (messages.length === 0) return null;
   const sendAgain = async (message: SurveyDelivery) => {
     try {
@@ -66,6 +68,7 @@ export function UndeliveredMessages({
                 variant="secondary"
                 size="sm"
                 disabled={retry.isPending}
+                disabledReason={roleBlock}
                 aria-label={`Send again: ${channel} to ${message.recipient}`}
                 onClick={() => void sendAgain(message)}
               >

@@ -5,6 +5,7 @@ import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { useRoleReason } from '@/features/auth/api/use-can';
 import { BulkSendPanel } from './bulk-send-panel';
 import { DeliveryStatus } from './delivery-status';
 import type { SendSurveyProperty } from './send-survey-form';
@@ -32,24 +33,21 @@ export function SendSurveyButton({
   properties,
 }: SendSurveyButtonProps) {
   const [isOpen, setIsOpen] = useState(false);
-  const hintId = useId();
+  // A viewer cannot send at all; an editor once the version is published.
+  const disabledReason =
+    useRoleReason('editor', 'send surveys') ?? (isPublished ? undefined : publishBeforeSendingMessage);
   // The spec's /send-new-survey route lands here asking for the dialog.
   const location = useLocation();
   const isRequested = (location.state as { openSendSurvey?: boolean } | null)?.openSendSurvey === true;
   useEffect(() => {
-    if (isRequested && isPublished) setIsOpen(true);
-  }, [isRequested, isPublished]);
-  if (!isPublished) {
+    if (isRequested && disabledReason === undefined) setIsOpen(true);
+  }, [isRequested, disabledReason]);
+  if (disabledReason !== undefined) {
     return (
-      <span title={publishBeforeSendingMessage}>
-        <Button variant="secondary" disabled aria-describedby={hintId}>
-          <Send className="size-4" aria-hidden="true" />
-          Send Survey
-        </Button>
-        <span id={hintId} className="sr-only">
-          {publishBeforeSendingMessage}
-        </span>
-      </span>
+      <Button variant="secondary" disabledReason={disabledReason}>
+        <Send className="size-4" aria-hidden="true" />
+        Send Survey
+      </Button>
     );
   }
   return (

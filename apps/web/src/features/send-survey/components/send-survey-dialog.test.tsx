@@ -8,7 +8,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '@/test/api-mock';
+import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { expectBlockedWithReason } from '@/test/role-gate';
 import { setupUser } from '@/test/user';
 import {
   delivery,
@@ -41,8 +43,23 @@ describe('Send Survey dialog', () => {
     mockSendingServer({}, 'DRAFT');
     renderApp(templateUrl);
     const send = await screen.findByRole('button', { name: 'Send Survey' });
-    expect(send).toBeDisabled();
-    expect(send).toHaveAccessibleDescription('Publish the template before sending it.');
+    expectBlockedWithReason(send, 'Publish the template before sending it.');
+  });
+
+  it('is blocked for a viewer with the reason, even when published', async () => {
+    mockSendingServer({ get: { '/accounts/startup': () => buildStartup({ role: 'viewer' }) } });
+    renderApp(templateUrl);
+    const send = await screen.findByRole('button', { name: 'Send Survey' });
+    expectBlockedWithReason(send, "Viewers can't send surveys. Ask an admin for the editor role.");
+    await setupUser().click(send);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens for an editor', async () => {
+    mockSendingServer({ get: { '/accounts/startup': () => buildStartup({ role: 'editor' }) } });
+    renderApp(templateUrl);
+    await setupUser().click(await screen.findByRole('button', { name: 'Send Survey' }));
+    expect(await screen.findByRole('dialog', { name: 'Send Survey' })).toBeInTheDocument();
   });
 
   it('checks contact methods with the spec messages and formats phones as typed', async () => {

@@ -25,7 +25,7 @@ export function AlertsTab() {
 }
 
 function AlertsPanel() {
-  const { version, canEdit, save, isSaving } = useTemplateEditor();
+  const { version, canEdit, roleBlock, save, isSaving } = useTemplateEditor();
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [edited, setEdited] = useState<Alert>();
   const [deleted, setDeleted] = useState<Alert>();
@@ -52,8 +52,12 @@ function AlertsPanel() {
     setDeleted(undefined);
   };
 
-  const addButton = canEdit && (
-    <Button onClick={() => setIsAddOpen(true)} disabled={!hasQuestions}>
+  const addButton = (
+    <Button
+      onClick={() => setIsAddOpen(true)}
+      disabled={!hasQuestions}
+      disabledReason={roleBlock('add alerts')}
+    >
       <Plus className="size-4" aria-hidden="true" />
       Add Alert
     </Button>

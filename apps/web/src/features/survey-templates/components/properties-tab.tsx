@@ -39,7 +39,7 @@ export function PropertiesTab() {
 }
 
 function PropertiesPanel() {
-  const { version, canEditDefinition, save, isSaving } = useTemplateEditor();
+  const { version, canEdit, canEditDefinition, roleBlock, save, isSaving } = useTemplateEditor();
   const [search, setSearch] = useState('');
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [edited, setEdited] = useState<SurveyProperty>();
@@ -71,8 +71,9 @@ function PropertiesPanel() {
     setDeleted(undefined);
   };
 
-  const addButton = canEditDefinition && (
-    <Button onClick={() => setIsAddOpen(true)}>
+  // A viewer sees the action and why not; on a published version it is simply not there.
+  const addButton = (canEditDefinition || !canEdit) && (
+    <Button onClick={() => setIsAddOpen(true)} disabledReason={roleBlock('add properties')}>
       <Plus className="size-4" aria-hidden="true" />
       Add Property
     </Button>

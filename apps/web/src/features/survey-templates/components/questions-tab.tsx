@@ -52,7 +52,7 @@ export function QuestionsTab() {
 }
 
 function QuestionsPanel() {
-  const { version, canEditDefinition, save, isSaving } = useTemplateEditor();
+  const { version, canEdit, canEditDefinition, roleBlock, save, isSaving } = useTemplateEditor();
   const lists = useLists();
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [edited, setEdited] = useState<SurveyQuestion>();
@@ -120,8 +120,9 @@ function QuestionsPanel() {
     setDeleted(undefined);
   };
 
-  const addButton = canEditDefinition && (
-    <Button onClick={() => setIsAddOpen(true)}>
+  // A viewer sees the action and why not; on a published version it is simply not there.
+  const addButton = (canEditDefinition || !canEdit) && (
+    <Button onClick={() => setIsAddOpen(true)} disabledReason={roleBlock('add questions')}>
       <Plus className="size-4" aria-hidden="true" />
       Add Question
     </Button>

@@ -31,7 +31,7 @@ export function RemindersTab() {
 }
 
 function RemindersPanel() {
-  const { version, canEdit, save, isSaving } = useTemplateEditor();
+  const { version, canEdit, roleBlock, save, isSaving } = useTemplateEditor();
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [edited, setEdited] = useState<Reminder>();
   const [deleted, setDeleted] = useState<Reminder>();
@@ -56,8 +56,8 @@ function RemindersPanel() {
     setDeleted(undefined);
   };
 
-  const addButton = canEdit && (
-    <Button onClick={() => setIsAddOpen(true)}>
+  const addButton = (
+    <Button onClick={() => setIsAddOpen(true)} disabledReason={roleBlock('add reminders')}>
       <Plus className="size-4" aria-hidden="true" />
       Add Reminder
     </Button>

@@ -75,7 +75,7 @@ export function SettingsTab() {
 }
 
 function SettingsForm() {
-  const { config, version, canEdit, canEditDefinition, save } = useTemplateEditor();
+  const { config, version, canEdit, canEditDefinition, roleBlock, save } = useTemplateEditor();
   const { setSaveError, notice: saveErrorNotice } = useSaveError();
   const {
     register,
@@ -137,8 +137,13 @@ function SettingsForm() {
   });
 
   const isSaveDisabled = !isDirty || isSubmitting;
-  const saveSettingsButton = canEdit && (
-    <Button type="submit" form={formId} disabled={isSaveDisabled}>
+  const saveSettingsButton = (
+    <Button
+      type="submit"
+      form={formId}
+      disabled={isSaveDisabled}
+      disabledReason={roleBlock(`change ${config.texts.noun} settings`)}
+    >
       Save Settings
     </Button>
   );

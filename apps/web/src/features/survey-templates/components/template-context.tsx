@@ -13,6 +13,11 @@ export type TemplateEditor = {
    * (docs/product-rules.md#survey-templates-and-versions).
    */
   canEditDefinition: boolean;
+  /**
+   * Why the member's role cannot `action` ("add questions"), `undefined` when it can: the tabs
+   * show their actions disabled with it (docs/decisions/016-roles-in-every-screen.md).
+   */
+  roleBlock: (action: string) => string | undefined;
   /** Saves changes over the version as last read; toasts the outcome and rejects on failure. */
   save: (changes: TemplateChanges, messages: SaveMessages) => Promise<TemplateVersion>;
   isSaving: boolean;

@@ -117,9 +117,11 @@ describe('Survey template detail', () => {
     const user = setupUser();
 
     const send = await screen.findByRole('button', { name: 'Send Survey' });
-    expect(send).toBeDisabled();
+    expect(send).toHaveAttribute('aria-disabled', 'true');
     expect(send).toHaveAccessibleDescription('Publish the template before sending it.');
-    expect(send.parentElement).toHaveAttribute('title', 'Publish the template before sending it.');
+    expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent(
+      'Publish the template before sending it.',
+    );
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Publish' }));

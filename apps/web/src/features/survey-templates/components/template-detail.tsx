@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { roleReason } from '@/features/auth/api/use-can';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -158,6 +159,7 @@ function TemplateEditorFrame({ config, query, canEdit, children, renderSendActio
     version,
     canEdit,
     canEditDefinition: canEdit && version.state === 'DRAFT',
+    roleBlock: (action) => (canEdit ? undefined : roleReason('editor', action)),
     save: (changes, messages) =>
       toastPromise(update.mutateAsync({ ...changes, updatedAt: version.updatedAt }), messages),
     isSaving: update.isPending,

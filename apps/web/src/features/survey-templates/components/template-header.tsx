@@ -28,7 +28,7 @@ function useCurrentTab(): string {
  * Publish/Unpublish buttons.
  */
 export function TemplateHeader({ renderSendAction }: { renderSendAction?: RenderSendAction | undefined }) {
-  const { config, version, canEdit } = useTemplateEditor();
+  const { config, version, roleBlock } = useTemplateEditor();
   const { kind } = config;
   const navigate = useNavigate();
   const createVersion = useCreateTemplateVersion(kind);
@@ -90,25 +90,29 @@ export function TemplateHeader({ renderSendAction }: { renderSendAction?: Render
       <div className="flex shrink-0 flex-wrap items-center gap-2">
         <VersionHistoryMenu />
         {kind === 'survey' && renderSendAction?.(version)}
-        {canEdit && canMakeDraft && (
-          <Button variant="secondary" onClick={() => void edit()} disabled={createVersion.isPending}>
+        {canMakeDraft && (
+          <Button
+            variant="secondary"
+            onClick={() => void edit()}
+            disabled={createVersion.isPending}
+            disabledReason={roleBlock(`edit ${noun}s`)}
+          >
             <Pencil className="size-4" aria-hidden="true" />
             Edit
           </Button>
         )}
-        {canEdit && (
-          <Button
-            onClick={() => (isPublished ? setIsConfirmingUnpublish(true) : void togglePublished())}
-            disabled={changeState.isPending}
-          >
-            {isPublished ? (
-              <Undo2 className="size-4" aria-hidden="true" />
-            ) : (
-              <Upload className="size-4" aria-hidden="true" />
-            )}
-            {isPublished ? 'Unpublish' : 'Publish'}
-          </Button>
-        )}
+        <Button
+          onClick={() => (isPublished ? setIsConfirmingUnpublish(true) : void togglePublished())}
+          disabled={changeState.isPending}
+          disabledReason={roleBlock(`${isPublished ? 'unpublish' : 'publish'} ${noun}s`)}
+        >
+          {isPublished ? (
+            <Undo2 className="size-4" aria-hidden="true" />
+          ) : (
+            <Upload className="size-4" aria-hidden="true" />
+          )}
+          {isPublished ? 'Unpublish' : 'Publish'}
+        </Button>
       </div>
       <ConfirmDialog
         isOpen={isConfirmingUnpublish}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { expectBlockedWithReason } from '@/test/role-gate';
 import { setupUser } from '@/test/user';
 import { baseVersionId, buildVersion, templateId, versionId } from './template-fixtures';
 
@@ -125,7 +126,7 @@ describe('Survey templates list', () => {
     expect(await screen.findByText('Error loading survey templates: Unknown error')).toBeInTheDocument();
   });
 
-  it('shows the empty state with Create Your First Template, and hides creation from viewers', async () => {
+  it('shows the empty state with Create Your First Template, blocked for viewers with the reason', async () => {
     mockApi({
       get: {
         '/accounts/startup': () => buildStartup(),
@@ -145,7 +146,12 @@ describe('Survey templates list', () => {
     });
     renderApp('/survey-templates');
     expect(await screen.findByText('No survey templates yet')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Create/ })).not.toBeInTheDocument();
+    const reason = "Viewers can't create templates. Ask an admin for the editor role.";
+    expectBlockedWithReason(screen.getByRole('button', { name: 'Create Template' }), reason);
+    const emptyAction = screen.getByRole('button', { name: 'Create Your First Template' });
+    expectBlockedWithReason(emptyAction, reason);
+    await setupUser().click(emptyAction);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

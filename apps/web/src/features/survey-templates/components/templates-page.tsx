@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { roleReason } from '@/features/auth/api/use-can';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTemplates } from '../api/get-templates';
@@ -30,13 +31,14 @@ export function TemplatesPage({ kind, canEdit }: TemplatesPageProps) {
   const templates = useTemplates(kind);
   const [search, setSearch] = useState('');
   const [isCreateOpen, setIsCreateOpen] = useState(false);
-  const createButton = (label: string) =>
-    canEdit && (
-      <Button onClick={() => setIsCreateOpen(true)}>
-        <Plus className="size-4" aria-hidden="true" />
-        {label}
-      </Button>
-    );
+  // Viewers see the action and why they cannot take it (docs/decisions/016-roles-in-every-screen.md).
+  const disabledReason = canEdit ? undefined : roleReason('editor', `create ${config.texts.noun}s`);
+  const createButton = (label: string) => (
+    <Button onClick={() => setIsCreateOpen(true)} disabledReason={disabledReason}>
+      <Plus className="size-4" aria-hidden="true" />
+      {label}
+    </Button>
+  );
 
   return (
     <div>

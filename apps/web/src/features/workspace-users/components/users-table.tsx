@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
+import { roleReason } from '@/features/auth/api/use-can';
 import { capitalize, formatRelative } from '@/lib/format';
 import type { UserRow } from './user-rows';
 
@@ -65,7 +66,7 @@ export function UsersTable({ rows, currentAccountId, canEditMembers, onEdit, onR
               variant="ghost"
               size="sm"
               onClick={() => onEdit(original.user)}
-              disabled={!canEditMembers}
+              disabledReason={canEditMembers ? undefined : roleReason('admin', 'change members')}
               aria-label={`Edit ${original.name}`}
             >
               <Pencil className="size-4" aria-hidden="true" />
@@ -76,7 +77,7 @@ export function UsersTable({ rows, currentAccountId, canEditMembers, onEdit, onR
               variant="ghost"
               size="sm"
               onClick={() => onRevoke(original.invitation)}
-              disabled={!canEditMembers}
+              disabledReason={canEditMembers ? undefined : roleReason('admin', 'revoke invitations')}
               aria-label={`Revoke invitation for ${original.emailAddress}`}
             >
               <XCircle className="size-4" aria-hidden="true" />

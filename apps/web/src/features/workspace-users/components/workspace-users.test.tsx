@@ -4,6 +4,7 @@ import type { WorkspaceUsersResponse } from '@/features/workspace-users/api/get-
 import { apiError, mockApi } from '@/test/api-mock';
 import { accountId, buildStartup, invitationId } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { expectBlockedWithReason } from '@/test/role-gate';
 import { setupUser } from '@/test/user';
 
 const otherAccountId = '4f9cad5c-ad9a-4e95-9e99-ad4a5b6c7d84';
@@ -167,12 +168,21 @@ describe('Users settings', () => {
     });
     renderApp('/settings/users');
 
-    expect(await screen.findByRole('button', { name: 'Edit Ada Lovelace' })).toBeDisabled();
+    expectBlockedWithReason(
+      await screen.findByRole('button', { name: 'Edit Ada Lovelace' }),
+      'Only admins can change members. Ask an admin if you need this.',
+    );
     expect(
       screen.getByText('Only workspace admins can invite people and change roles and statuses.'),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Invite User' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Revoke invitation for/ })).toBeDisabled();
+    const invite = screen.getByRole('button', { name: 'Invite User' });
+    expectBlockedWithReason(invite, 'Only admins can invite people. Ask an admin if you need this.');
+    await setupUser().click(invite);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expectBlockedWithReason(
+      screen.getByRole('button', { name: /^Revoke invitation for/ }),
+      'Only admins can revoke invitations. Ask an admin if you need this.',
+    );
   });
 
   it('revokes a pending invitation after confirmation', async () => {

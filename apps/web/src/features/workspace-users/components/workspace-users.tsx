@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { roleReason } from '@/features/auth/api/use-can';
 import { useWorkspaceUsers } from '../api/get-workspace-users';
 import { EditUserModal } from './edit-user-modal';
 import { InviteUserModal } from './invite-user-modal';
@@ -34,12 +35,13 @@ export function WorkspaceUsers({ currentAccountId, canEditMembers }: WorkspaceUs
         title="Users"
         description="People who can use this workspace, and the invitations still waiting for an answer."
         actions={
-          canEditMembers && (
-            <Button onClick={() => setIsInviteOpen(true)}>
-              <UserPlus className="size-4" aria-hidden="true" />
-              Invite User
-            </Button>
-          )
+          <Button
+            onClick={() => setIsInviteOpen(true)}
+            disabledReason={canEditMembers ? undefined : roleReason('admin', 'invite people')}
+          >
+            <UserPlus className="size-4" aria-hidden="true" />
+            Invite User
+          </Button>
         }
       />
       {users.isPending ? (
