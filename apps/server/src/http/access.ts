@@ -205,7 +205,9 @@ export async function staffOnPublicRoute(
     return undefined;
   }
   try {
-    return { actor: await workspaceActorFor(ctx, request, mode), strict: false };
+    const account = await signedInAccountOf(ctx, request);
+    requireTwoFactorEnrolled(account);
+    return { actor: asMember(request, account, memberRoleFor(mode)).actor!, strict: false };
   } catch (error) {
     if (error instanceof AppError) return undefined;
     throw error;
