@@ -7,6 +7,7 @@ import { bindJobHandlers, type JobHandler } from './jobs/job-handler.js';
 import { startJobQueue } from './jobs/pg-boss-queue.js';
 import { authJobHandlers } from './modules/auth/auth.job-handlers.js';
 import { noSessionCache, openSessionCache } from './modules/auth/session-cache.js';
+import { caseJobHandlers } from './modules/cases/cases.job-handlers.js';
 import { deliveryJobHandlers } from './modules/delivery/delivery.job-handlers.js';
 import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
 import { createEmailTransport } from './modules/delivery/transports/email.js';
@@ -36,6 +37,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...deliveryJobHandlers,
   ...reminderJobHandlers,
   ...authJobHandlers,
+  ...caseJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 

@@ -3,6 +3,7 @@ export * from './accounts.js';
 export * from './alerts.js';
 export * from './api-keys.js';
 export * from './auth.js';
+export * from './cases.js';
 export * from './delivery.js';
 export * from './lists.js';
 export * from './logo.js';
