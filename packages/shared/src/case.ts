@@ -4,8 +4,8 @@ import { pageSizeOptions } from './pagination.js';
 // Follow-up cases (issue 16, decision 019): each fired alert opens a case that a member owns until it
 // is resolved; its history records every change, the replies to the respondent and their failures.
 
-export const caseStatuses = ['open', 'in_progress', 'resolved', 'dismissed'] as const;
-export const caseStatusSchema = z.enum(caseStatuses, { error: 'Choose a status' });
+const caseStatuses = ['open', 'in_progress', 'resolved', 'dismissed'] as const;
+const caseStatusSchema = z.enum(caseStatuses, { error: 'Choose a status' });
 export type CaseStatus = z.infer<typeof caseStatusSchema>;
 
 export const caseStatusLabels: Record<CaseStatus, string> = {
@@ -35,11 +35,7 @@ export function nextCaseStatuses(status: CaseStatus): readonly CaseStatus[] {
   return nextStatuses[status];
 }
 
-export function isCaseClosed(status: CaseStatus): boolean {
-  return status === 'resolved' || status === 'dismissed';
-}
-
-export const caseEventTypes = [
+const caseEventTypes = [
   'created',
   'assigned',
   'status_changed',
@@ -48,9 +44,8 @@ export const caseEventTypes = [
   'reply_failed',
   'escalated',
 ] as const;
-export type CaseEventType = (typeof caseEventTypes)[number];
 
-export const replyChannels = ['email', 'sms'] as const;
+const replyChannels = ['email', 'sms'] as const;
 export type ReplyChannel = (typeof replyChannels)[number];
 
 const personSchema = z.object({ accountId: z.uuid(), name: z.string(), emailAddress: z.string() });
@@ -72,7 +67,7 @@ export const caseEventDetailsSchema = z.object({
 });
 export type CaseEventDetails = z.infer<typeof caseEventDetailsSchema>;
 
-export const caseEventSchema = z.object({
+const caseEventSchema = z.object({
   caseEventId: z.uuid(),
   type: z.enum(caseEventTypes),
   /** Who did it; absent for what the product did itself (opening, escalating, a failed delivery). */
@@ -82,7 +77,7 @@ export const caseEventSchema = z.object({
 });
 export type CaseEvent = z.infer<typeof caseEventSchema>;
 
-export const caseSchema = z.object({
+const caseSchema = z.object({
   caseId: z.uuid(),
   status: caseStatusSchema,
   surveyAlertId: z.uuid(),
