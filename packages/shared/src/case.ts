@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageSizeOptions } from './pagination.js';
 
-// Follow-up cases (issue 16, decision 019): each fired alert opens a case that a member owns until it
+// Follow-up cases (decision 019): each fired alert opens a case that a member owns until it
 // is resolved; its history records every change, the replies to the respondent and their failures.
 
 const caseStatuses = ['open', 'in_progress', 'resolved', 'dismissed'] as const;

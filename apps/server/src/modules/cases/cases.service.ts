@@ -35,7 +35,7 @@ import {
   updateCaseRow,
 } from './cases.repository.js';
 
-// Follow-up cases (issue 16, decision 019): viewers read them, editors work them.
+// Follow-up cases (decision 019): viewers read them, editors work them.
 
 export const caseNotFoundMessage = 'Case not found';
 const assigneeMessage = 'Choose an active editor or admin of this workspace.';
