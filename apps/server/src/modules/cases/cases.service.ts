@@ -57,7 +57,7 @@ export async function listCaseAssignees(ctx: AppContext, actor: WorkspaceActor):
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** `GET /cases`: filters and paging; `assignee=me` is the caller (an API key has no cases of its own). */
+/** `GET /cases`: filters and paging; `assignee=me` is the signed-in caller (an API key has none: 400). */
 export async function listCases(
   ctx: AppContext,
   actor: WorkspaceActor,
@@ -65,8 +65,13 @@ export async function listCases(
 ): Promise<CasesResponse> {
   const query = casesQuerySchema.parse(input);
   const now = ctx.now();
+  if (query.assignee === 'me' && !actor.accountId) {
+    throw invalid("An API key has no cases of its own: filter by a member's account id.", {
+      assignee: 'An API key has no cases of its own',
+    });
+  }
   const assignee =
-    query.assignee === 'me' ? (actor.accountId ?? null) : query.assignee === 'none' ? null : query.assignee;
+    query.assignee === 'me' ? actor.accountId : query.assignee === 'none' ? null : query.assignee;
   if (query.openedFrom && query.openedTo && query.openedTo < query.openedFrom) {
     throw invalid('The end date must not be before the start date', {
       openedTo: 'The end date must not be before the start date',

@@ -183,6 +183,30 @@ describe('the inbox', () => {
     expect((await admin.get('/api/cases?openedFrom=2026-02-01&openedTo=2026-01-01')).statusCode).toBe(400);
   });
 
+  it('answers an API key: read scope reads cases, "me" is refused, write scope works them', async () => {
+    const { admin } = await caseWorkspace(t);
+    const template = await caseTemplate(admin);
+    const { case: opened } = await answerNps(t, admin, template, 1);
+    const keyOf = async (scope: 'read' | 'read-write') => {
+      const created = await admin.post('/api/customers/api-keys', { apiKeyName: `Cases ${scope}`, scope });
+      expect(created.statusCode, created.body).toBe(201);
+      return { headers: { authorization: `Bearer ${created.json().apiKey}` } };
+    };
+    const reader = await keyOf('read');
+    const api = t.client();
+    expect((await api.get('/api/cases', reader)).json().total).toBe(1);
+    const me = await api.get('/api/cases?assignee=me', reader);
+    expect(me.statusCode).toBe(400);
+    expect(me.json().message).toBe("An API key has no cases of its own: filter by a member's account id.");
+    expect((await api.patch(`/api/cases/${opened.caseId}`, { status: 'resolved' }, reader)).statusCode).toBe(
+      403,
+    );
+    const writer = await keyOf('read-write');
+    const resolved = await api.patch(`/api/cases/${opened.caseId}`, { status: 'resolved' }, writer);
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json().events.at(-1)).toMatchObject({ type: 'status_changed', actor: null });
+  });
+
   it('assigns and resolves in bulk, all or nothing; a foreign id answers 404 and changes nothing', async () => {
     const { admin, editor } = await caseWorkspace(t);
     const template = await caseTemplate(admin);
