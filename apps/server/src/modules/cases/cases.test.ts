@@ -5,6 +5,7 @@ import type { TestMailbox } from '../../test/smtp.js';
 import type { TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
 import { startSendingTestApp } from '../surveys/test-sending-fixtures.js';
+import { openCasesForFiredAlerts } from './case-opening.service.js';
 import { answerNps, caseTemplate, caseWorkspace, mailTo } from './test-cases-fixtures.js';
 
 let t: TestApp;
@@ -55,6 +56,40 @@ describe('opening cases', () => {
     expect(fired.case).toMatchObject({ status: 'open', assignee: null, dueAt: null });
     const rows = await t.ctx.db.select().from(cases).where(eq(cases.surveyId, fired.surveyId));
     expect(rows).toHaveLength(1);
+  });
+
+  it('opens one case per survey alert even when asked twice', async () => {
+    const { admin } = await caseWorkspace(t);
+    const template = await caseTemplate(admin);
+    const fired = await answerNps(t, admin, template, 2);
+    const [row] = await t.ctx.db.select().from(cases).where(eq(cases.surveyId, fired.surveyId));
+    const again = await t.ctx.db.transaction((tx) =>
+      openCasesForFiredAlerts(
+        t.ctx,
+        tx,
+        [
+          {
+            surveyAlertId: row!.surveyAlertId,
+            workspaceId: row!.workspaceId,
+            workspaceName: 'Acme Tyres',
+            surveyId: row!.surveyId,
+            templateId: row!.templateId,
+            templateName: 'x',
+            alert: {
+              id: 'detractor',
+              name: 'Unhappy customer',
+              conditions: [],
+              recipients: [],
+              notificationChannels: ['email'],
+            },
+            slackWebhookUrl: null,
+          },
+        ],
+        t.ctx.now(),
+      ),
+    );
+    expect(again).toEqual([]);
+    expect(await t.ctx.db.select().from(cases).where(eq(cases.surveyId, fired.surveyId))).toHaveLength(1);
   });
 });
 
