@@ -53,5 +53,6 @@ describe('an alert opens a case (decision 019)', () => {
         responseHours: 24,
       }),
     ]);
+    expect(await screen.findByText('Case assigned to Eddie Member, due in 24 h')).toBeInTheDocument();
   });
 });

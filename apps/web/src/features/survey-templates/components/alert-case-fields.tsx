@@ -1,3 +1,4 @@
+import type { Alert } from '@graphium/shared';
 import clsx from 'clsx';
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
@@ -48,4 +49,19 @@ export function AlertCaseFields({
       />
     </fieldset>
   );
+}
+
+/** On an alert's card: the case target, when it has one. */
+export function AlertCaseSummary({ alert }: { alert: Pick<Alert, 'defaultAssigneeId' | 'responseHours'> }) {
+  const assignees = useCaseAssignees();
+  if (!alert.defaultAssigneeId && !alert.responseHours) return null;
+  const owner = alert.defaultAssigneeId
+    ? (assignees.data?.assignees.find((person) => person.accountId === alert.defaultAssigneeId)?.name ??
+      'a former member')
+    : undefined;
+  const parts = [
+    owner ? `assigned to ${owner}` : undefined,
+    alert.responseHours ? `due in ${alert.responseHours} h` : undefined,
+  ].filter(Boolean);
+  return <p className="text-sm text-gray-700">Case {parts.join(', ')}</p>;
 }
