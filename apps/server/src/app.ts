@@ -27,6 +27,7 @@ import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { caseRoutes } from './modules/cases/cases.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { listRoutes } from './modules/lists/lists.routes.js';
 import { logoRoutes } from './modules/logo/logo.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         surveyRoutes,
         responseRoutes,
         alertRoutes,
+        caseRoutes,
         notificationRoutes,
         suppressionRoutes,
         smsInboundRoutes,

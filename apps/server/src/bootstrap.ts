@@ -8,6 +8,7 @@ import { startJobQueue } from './jobs/pg-boss-queue.js';
 import { auditJobHandlers } from './modules/audit/audit.job-handlers.js';
 import { authJobHandlers } from './modules/auth/auth.job-handlers.js';
 import { noSessionCache, openSessionCache } from './modules/auth/session-cache.js';
+import { caseJobHandlers } from './modules/cases/cases.job-handlers.js';
 import { deliveryJobHandlers } from './modules/delivery/delivery.job-handlers.js';
 import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
 import { createEmailTransport } from './modules/delivery/transports/email.js';
@@ -38,6 +39,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...reminderJobHandlers,
   ...authJobHandlers,
   ...auditJobHandlers,
+  ...caseJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateFormatsHint, dateTimeFormatsHint, readCalendarDate, readInstant } from './dates.js';
-import type { PropertyType, SurveyProperty } from './survey-definition.js';
+import type { PropertyType, SurveyDefinition, SurveyProperty } from './survey-definition.js';
 import { calendarDatePattern, readBoolean, readNumber } from './values.js';
 
 // Survey properties: typed values by property id (docs/product-rules.md#properties-and-questions).
@@ -176,4 +176,24 @@ export function formatPropertyValue(
     default:
       return String(value);
   }
+}
+
+/**
+ * Property values by label, as `[Label]` tokens name them (`fillPropertyTokens`); a property without a
+ * value reads empty. Surveys fill their texts with it, cases their replies.
+ */
+export function propertyTokenValues(
+  definition: Pick<SurveyDefinition, 'properties'>,
+  values: SurveyPropertyValues,
+  labelOf: (listId: string, itemId: string) => string | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    definition.properties.map((property) => {
+      const value = values[property.id];
+      if (value === undefined) return [property.label, ''];
+      const itemLabel =
+        property.type === 'ListItem' && property.listId ? labelOf(property.listId, String(value)) : undefined;
+      return [property.label, formatPropertyValue(property.type, value, itemLabel)];
+    }),
+  );
 }

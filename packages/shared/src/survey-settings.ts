@@ -116,6 +116,17 @@ export const alertSchema = z.object({
   conditions: z.array(alertConditionSchema).min(1, 'Add at least one condition').max(20),
   recipients: z.array(recipientSchema).min(1, 'At least one recipient is required').max(50),
   notificationChannels: z.array(z.enum(notificationChannels)).min(1).default(['email']),
+  /**
+   * The case a firing opens (decision 019): who owns it from the start, and in how many hours it is due.
+   * Both optional, so definitions saved before cases stay valid.
+   */
+  defaultAssigneeId: z.uuid('Choose a member of the workspace').nullish(),
+  responseHours: z
+    .number({ error: 'The response time must be a number of hours' })
+    .int('The response time must be a whole number of hours')
+    .min(1, 'The response time must be at least 1 hour')
+    .max(8760, 'The response time must be at most 8760 hours')
+    .nullish(),
 });
 export type Alert = z.output<typeof alertSchema>;
 

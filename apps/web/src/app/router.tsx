@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AlertsRoute } from './routes/alerts';
+import { AlertsRoute, CaseRoute, CasesRoute } from './routes/alerts';
 import { BaseSurveyTemplateDetailRoute } from './routes/base-survey-template-detail';
 import { BaseSurveyTemplatesRoute } from './routes/base-survey-templates';
 import { DashboardRoute } from './routes/dashboard';
@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/dashboard', element: <DashboardRoute /> },
           { path: '/alerts', element: <AlertsRoute /> },
+          { path: '/alerts/cases', element: <CasesRoute /> },
+          { path: '/alerts/cases/:caseId', element: <CaseRoute /> },
           { path: '/survey-templates', element: <SurveyTemplatesRoute /> },
           {
             path: '/survey-templates/:templateVersionId',

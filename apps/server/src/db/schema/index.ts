@@ -4,6 +4,7 @@ export * from './alerts.js';
 export * from './api-keys.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './cases.js';
 export * from './delivery.js';
 export * from './lists.js';
 export * from './logo.js';

@@ -93,7 +93,7 @@ describe('the survey alerts list', () => {
     const again = await t.ctx.db.transaction((tx) =>
       fireSurveyAlerts(t.ctx, tx, surveyId, { [questions.nps.id]: 4 }, t.ctx.now()),
     );
-    expect(again).toEqual([]);
+    expect(again).toEqual({ outboxIds: [], fired: [] });
     expect(await alertRows(t, surveyId)).toHaveLength(1);
   });
 });

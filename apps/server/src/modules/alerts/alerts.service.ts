@@ -80,12 +80,30 @@ function respondentOf(
   return contacts.length > 0 ? contacts.join(', ') : 'an anonymous respondent';
 }
 
+/** A survey alert just written, with the template alert that fired it. */
+export interface FiredAlert {
+  surveyAlertId: string;
+  workspaceId: string;
+  workspaceName: string;
+  surveyId: string;
+  templateId: string;
+  templateName: string;
+  alert: Alert;
+  slackWebhookUrl: string | null;
+}
+
+export interface FiredAlerts {
+  outboxIds: string[];
+  fired: FiredAlert[];
+}
+
 /**
  * Fires the alerts of a survey that has just completed (decision 008), inside the completing
  * transaction: each alert of the version's settings (as they are now) whose conditions all hold
  * fires once per survey (unique survey + alert): a survey alert, and notifications through the
  * outbox, e-mail to each recipient and Slack where the workspace has a webhook. Answers the
- * outbox ids; the caller dispatches them with `dispatchAlertMessages` after the commit.
+ * outbox ids, which the caller dispatches with `dispatchAlertMessages` after the commit, and the
+ * survey alerts written, whose cases the caller opens in the same transaction (decision 019).
  */
 export async function fireSurveyAlerts(
   ctx: AppContext,
@@ -93,14 +111,16 @@ export async function fireSurveyAlerts(
   surveyId: string,
   responses: SurveyResponses,
   now: Date,
-): Promise<string[]> {
+): Promise<FiredAlerts> {
+  const none: FiredAlerts = { outboxIds: [], fired: [] };
   const survey = await findSurveyForAlerts(tx, surveyId);
-  if (!survey) return [];
+  if (!survey) return none;
   const alerts = alertsOf(survey.settings);
-  if (alerts.length === 0) return [];
+  if (alerts.length === 0) return none;
   const definition = await loadVersionDefinition(tx, survey.templateVersionId);
   const fired = alerts.filter((alert) => alertFires(alert, definition.questions, responses));
-  if (fired.length === 0) return [];
+  if (fired.length === 0) return none;
+  const written: FiredAlert[] = [];
   const lists = await loadListLookup(tx, survey.workspaceId, listIdsOf(definition, 'questions'));
   const byId = new Map(definition.questions.map((question) => [question.id, question]));
   const describe = (question: SurveyQuestion | undefined, value: SurveyAnswer | string | number): string => {
@@ -133,6 +153,16 @@ export async function fireSurveyAlerts(
       updatedAt: now,
     });
     if (!row) continue;
+    written.push({
+      surveyAlertId: row.id,
+      workspaceId: survey.workspaceId,
+      workspaceName: survey.workspaceName,
+      surveyId: survey.id,
+      templateId: survey.templateId,
+      templateName: survey.templateName,
+      alert,
+      slackWebhookUrl: survey.slackWebhookUrl,
+    });
     const matches: AlertMatch[] = alert.conditions.map((condition) => {
       const question = byId.get(condition.surveyQuestionId);
       const answer = responses[condition.surveyQuestionId];
@@ -175,7 +205,7 @@ export async function fireSurveyAlerts(
       });
     }
   }
-  return queueMessages(tx, messages);
+  return { outboxIds: await queueMessages(tx, messages), fired: written };
 }
 
 /** After the completing transaction: the alert messages leave at once (within 5 s, decision 008). */

@@ -22,7 +22,8 @@ interface EmailLayout {
   subject: string;
   heading: string;
   paragraphs: string[];
-  action: { label: string; url: string };
+  /** One button; a reply from staff has none. */
+  action?: { label: string; url: string } | undefined;
   footnote: string;
   /** The customer's logo (absolute URL), shown at the top. */
   logo?: { url: string; alt: string } | undefined;
@@ -34,15 +35,20 @@ interface EmailLayout {
 
 const unsubscribeLabel = 'Unsubscribe from these e-mails';
 
+function renderAction(action: { label: string; url: string }): string {
+  return `<tr><td style="padding:16px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(action.label)}</a></td></tr>
+<tr><td style="font-size:13px;color:#4b5563;line-height:20px">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(action.url)}</a></td></tr>
+`;
+}
+
 /** One layout for every e-mail: a heading, paragraphs, one button and a footnote, in HTML and text. */
-function renderEmail(layout: EmailLayout): RenderedEmail {
+export function renderEmail(layout: EmailLayout): RenderedEmail {
   const brand = layout.brand ?? productName;
   const text = [
     layout.heading,
     '',
     ...layout.paragraphs.flatMap((paragraph) => [paragraph, '']),
-    `${layout.action.label}: ${layout.action.url}`,
-    '',
+    ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
     layout.footnote,
     '',
     `— ${brand}`,
@@ -56,9 +62,7 @@ function renderEmail(layout: EmailLayout): RenderedEmail {
 ${layout.logo ? `<tr><td style="padding-bottom:16px"><img src="${escapeHtml(layout.logo.url)}" alt="${escapeHtml(layout.logo.alt)}" height="48" style="display:block;height:48px;width:auto;max-width:240px;border:0"></td></tr>\n` : ''}<tr><td style="font-size:14px;font-weight:bold;color:#4338ca;padding-bottom:16px">${escapeHtml(brand)}</td></tr>
 <tr><td style="font-size:20px;font-weight:bold;padding-bottom:16px">${escapeHtml(layout.heading)}</td></tr>
 ${layout.paragraphs.map((paragraph) => `<tr><td style="font-size:15px;line-height:22px;padding-bottom:12px">${escapeHtml(paragraph)}</td></tr>`).join('\n')}
-<tr><td style="padding:16px 0"><a href="${escapeHtml(layout.action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(layout.action.label)}</a></td></tr>
-<tr><td style="font-size:13px;color:#4b5563;line-height:20px">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(layout.action.url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(layout.action.url)}</a></td></tr>
-<tr><td style="font-size:13px;color:#4b5563;padding-top:16px">${escapeHtml(layout.footnote)}</td></tr>
+${layout.action ? renderAction(layout.action) : ''}<tr><td style="font-size:13px;color:#4b5563;padding-top:16px">${escapeHtml(layout.footnote)}</td></tr>
 ${layout.unsubscribeUrl ? `<tr><td style="font-size:12px;color:#4b5563;padding-top:16px"><a href="${escapeHtml(layout.unsubscribeUrl)}" style="color:#4b5563">${unsubscribeLabel}</a></td></tr>\n` : ''}</table></td></tr></table></body></html>`;
   return { subject: layout.subject, text, html };
 }
@@ -137,7 +141,7 @@ export function renderSurveyEmail(input: SurveyEmailInput & { openingText: strin
 }
 
 /** SMS texts from a workspace say how to stop them. */
-const smsOptOutText = 'Reply STOP to opt out.';
+export const smsOptOutText = 'Reply STOP to opt out.';
 
 /** The SMS of a survey: short, with the link. */
 export function renderSurveySms(input: {

@@ -12,6 +12,7 @@ import {
   isValidReviewLink,
   type LockedRespondentSurvey,
   maxAuthenticationFailures,
+  propertyTokenValues,
   type RespondentSurveyReply,
   respondentQuestions,
   type SavedSurveyResponses,
@@ -28,12 +29,12 @@ import type { AppContext } from '../../context.js';
 import { AppError, conflict, invalid, notFound, unauthenticated } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { dispatchAlertMessages, fireSurveyAlerts } from '../alerts/alerts.service.js';
+import { openCasesForFiredAlerts } from '../cases/case-opening.service.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import { logoPath } from '../logo/logo.service.js';
 import { recordSurveyCompletion } from '../responses/response-aggregates.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
 import { findCachedSurveyAccess, rememberSurveyAccess, type SurveyAccess } from './survey-access.js';
-import { tokenValues } from './survey-sending.js';
 import {
   completeSurvey,
   findRespondentSurvey,
@@ -142,7 +143,7 @@ export async function getRespondentSurvey(
     };
   }
   const lists = await loadListLookup(ctx.db, survey.workspaceId, listIdsOf(definition));
-  const tokens = tokenValues(definition, survey.properties, lists.labelOf);
+  const tokens = propertyTokenValues(definition, survey.properties, lists.labelOf);
   const questionListIds = new Set(listIdsOf(definition, 'questions'));
   return {
     surveyId: survey.id,
@@ -326,8 +327,10 @@ export async function saveRespondentAnswers(
       responses: merged,
       completedAt: now,
     });
-    // Alerts fire with the completion; their messages leave right after the commit (decision 008).
-    alertMessageIds = await fireSurveyAlerts(ctx, tx, surveyId, merged, now);
+    // Alerts fire with the completion and open their cases; their messages leave right after the
+    // commit (decisions 008 and 019).
+    const alerts = await fireSurveyAlerts(ctx, tx, surveyId, merged, now);
+    alertMessageIds = [...alerts.outboxIds, ...(await openCasesForFiredAlerts(ctx, tx, alerts.fired, now))];
     return { surveyId, surveyState: 'COMPLETE', surveyResponses: merged };
   });
   await dispatchAlertMessages(ctx, alertMessageIds);

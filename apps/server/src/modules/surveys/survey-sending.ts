@@ -4,6 +4,7 @@ import {
   type ContactMethod,
   fillPropertyTokens,
   formatPropertyValue,
+  propertyTokenValues,
   publishBeforeSendingMessage,
   type SurveyDefinition,
   type SurveyPropertyValues,
@@ -76,23 +77,6 @@ export async function loadSendingContext(
   };
 }
 
-/** Property values by label, as `[Label]` tokens name them; a property without a value reads empty. */
-export function tokenValues(
-  definition: SurveyDefinition,
-  values: SurveyPropertyValues,
-  labelOf: (listId: string, itemId: string) => string | undefined,
-): Record<string, string> {
-  return Object.fromEntries(
-    definition.properties.map((property) => {
-      const value = values[property.id];
-      if (value === undefined) return [property.label, ''];
-      const itemLabel =
-        property.type === 'ListItem' && property.listId ? labelOf(property.listId, String(value)) : undefined;
-      return [property.label, formatPropertyValue(property.type, value, itemLabel)];
-    }),
-  );
-}
-
 export interface PreparedSurvey {
   survey: NewSurveyRow & { id: string };
   messages: NewOutboxMessage[];
@@ -115,7 +99,7 @@ export function prepareSurvey(
   const link = surveyLink(ctx, id);
   const openingText = fillPropertyTokens(
     sending.definition.openingText,
-    tokenValues(sending.definition, properties, sending.lists.labelOf),
+    propertyTokenValues(sending.definition, properties, sending.lists.labelOf),
   );
   const common = { workspaceId: sending.actor.workspaceId, surveyId: id, purpose: 'survey-invitation' };
   const messages = contactMethods.map((method): NewOutboxMessage => {

@@ -120,3 +120,25 @@ export function findWorkspacesById(
 ): Promise<Map<string, { name: string; customerId: string }>> {
   return findWorkspaceNames(db, workspaceIds);
 }
+
+export interface ActiveMember {
+  accountId: string;
+  role: WorkspaceUser['role'];
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+}
+
+/** The workspace's active members whose account is active, oldest member first. */
+export async function findActiveMembers(db: Executor, workspaceId: string): Promise<ActiveMember[]> {
+  const users = await findWorkspaceUsers(db, workspaceId);
+  return users
+    .filter((user) => user.isActive && user.accountIsActive)
+    .map(({ accountId, role, firstName, lastName, emailAddress }) => ({
+      accountId,
+      role,
+      firstName,
+      lastName,
+      emailAddress,
+    }));
+}

@@ -1,4 +1,6 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { CaseFigures } from '@/features/cases/components/case-figures';
+import { ResponseCaseLink } from '@/features/cases/components/response-case-link';
 import { ResponseDetail } from '@/features/responses/components/response-detail';
 import { ResponsesTab } from '@/features/responses/components/responses-tab';
 import type { ResponsesLocationState } from '@/features/responses/components/survey-responses-list';
@@ -57,6 +59,7 @@ function ResponsesTabRoute() {
       templateId={version.templateId}
       questions={version.definition.questions}
       detailPath={(surveyId) => `${responsesPath}/${surveyId}`}
+      summaryExtra={<CaseFigures templateId={version.templateId} />}
     />
   );
 }
@@ -73,6 +76,7 @@ function ResponseDetailRoute() {
       surveyId={surveyId}
       templateId={version.templateId}
       backTo={`/survey-templates/${version.versionId}/responses?${listSearch}`}
+      related={<ResponseCaseLink surveyId={surveyId} />}
     />
   );
 }

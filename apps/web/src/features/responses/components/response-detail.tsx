@@ -20,6 +20,8 @@ type ResponseDetailProps = {
   templateId: string;
   /** The list tab, as it was when the response was opened. */
   backTo: string;
+  /** Shown above the response: what other features link to it (its follow-up case). */
+  related?: ReactNode;
 };
 
 function BackLink({ to }: { to: string }) {
@@ -166,7 +168,7 @@ function QuestionsAndResponses({ survey }: { survey: SurveyResponseDetail }) {
  * docs/product-rules.md#the-respondent-page: one response: respondent, composite score and every question
  * with its answer.
  */
-export function ResponseDetail({ surveyId, templateId, backTo }: ResponseDetailProps) {
+export function ResponseDetail({ surveyId, templateId, backTo, related }: ResponseDetailProps) {
   const query = useSurveyResponse(surveyId);
   const status = getErrorStatus(query.error);
   const isNotFound =
@@ -195,6 +197,7 @@ export function ResponseDetail({ surveyId, templateId, backTo }: ResponseDetailP
     const survey = query.data;
     body = (
       <div className="space-y-6">
+        {related}
         <UndeliveredMessages surveyId={survey.surveyId} messages={survey.undelivered} />
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">

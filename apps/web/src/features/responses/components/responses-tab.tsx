@@ -1,5 +1,6 @@
 import type { SurveyQuestion } from '@graphium/shared';
 import clsx from 'clsx';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type ResponsesTabName, useResponsesSearch, writeResponsesSearch } from './responses-search';
 import { ResponsesSummary } from './responses-summary';
@@ -12,6 +13,8 @@ type ResponsesTabProps = {
   questions: readonly SurveyQuestion[];
   /** The app path of one response. */
   detailPath: (surveyId: string) => string;
+  /** Shown above the summary: figures of other features (the follow-up cases). */
+  summaryExtra?: ReactNode;
 };
 
 const subTabs: { name: ResponsesTabName; label: string }[] = [
@@ -23,7 +26,7 @@ const subTabs: { name: ResponsesTabName; label: string }[] = [
  * docs/product-rules.md#responses-list-filters-paging-export: Summary and Survey Responses, kept in the query
  * string (tab=survey-responses, otherwise summary).
  */
-export function ResponsesTab({ templateId, questions, detailPath }: ResponsesTabProps) {
+export function ResponsesTab({ templateId, questions, detailPath, summaryExtra }: ResponsesTabProps) {
   const { search } = useResponsesSearch();
   return (
     <section>
@@ -51,7 +54,10 @@ export function ResponsesTab({ templateId, questions, detailPath }: ResponsesTab
         </ul>
       </nav>
       {search.tab === 'summary' ? (
-        <ResponsesSummary templateId={templateId} />
+        <>
+          {summaryExtra}
+          <ResponsesSummary templateId={templateId} />
+        </>
       ) : (
         <SurveyResponsesList templateId={templateId} questions={questions} detailPath={detailPath} />
       )}

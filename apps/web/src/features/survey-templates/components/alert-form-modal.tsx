@@ -20,6 +20,7 @@ import { CheckboxField, FieldError, TextField } from '@/components/ui/form-field
 import { SelectField } from '@/components/ui/select';
 import { useList } from '@/features/lists/api/get-list';
 import { useNotificationSettings } from '@/features/notifications/api/get-notification-settings';
+import { AlertCaseFields } from './alert-case-fields';
 import {
   type AlertFormValues,
   alertFormSchema,
@@ -227,6 +228,7 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
         </p>
         <FieldError id="alert-channels-error" message={errors.notificationChannels?.message} />
       </fieldset>
+      <AlertCaseFields register={register} errors={errors} currentAssigneeId={values.defaultAssigneeId} />
       {!isValid && (
         <p className="text-sm text-gray-600">
           Name the alert, complete each condition and add at least one recipient to save it.

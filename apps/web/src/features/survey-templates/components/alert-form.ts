@@ -58,6 +58,9 @@ const alertFormShape = z.object({
   /** docs/product-rules.md#alerts: comma-separated e-mail addresses. */
   recipientsText: z.string(),
   notificationChannels: z.array(z.enum(notificationChannels)),
+  /** The case it opens (decision 019): its owner ('' for nobody) and hours to respond ('' for none). */
+  defaultAssigneeId: z.string().default(''),
+  responseHoursText: z.string().default(''),
 });
 export type AlertFormValues = z.input<typeof alertFormShape>;
 export type ConditionFormValues = AlertFormValues['conditions'][number];
@@ -74,6 +77,9 @@ function toAlertInput(form: AlertFormValues) {
     })),
     recipients: parseRecipients(form.recipientsText),
     notificationChannels: form.notificationChannels,
+    // Left out when not set, so an alert saved without a case target keeps its shape.
+    ...(form.defaultAssigneeId ? { defaultAssigneeId: form.defaultAssigneeId } : {}),
+    ...(form.responseHoursText?.trim() ? { responseHours: Number(form.responseHoursText) } : {}),
   };
 }
 
@@ -122,6 +128,8 @@ export function alertFormSchema(questions: SurveyQuestion[]) {
             path: ['notificationChannels'],
             message: 'Choose at least one notification channel',
           });
+        } else if (field === 'responseHours') {
+          context.addIssue({ code: 'custom', path: ['responseHoursText'], message: issue.message });
         } else if (field !== 'conditions') {
           context.addIssue({ code: 'custom', path: issue.path as PropertyKey[], message: issue.message });
         }
@@ -143,5 +151,7 @@ export function alertFormValuesOf(alert: Alert | undefined): AlertFormValues {
     conditions: alert?.conditions.map((condition) => ({ ...condition })) ?? [emptyCondition()],
     recipientsText: alert?.recipients.join(', ') ?? '',
     notificationChannels: alert?.notificationChannels ?? ['email'],
+    defaultAssigneeId: alert?.defaultAssigneeId ?? '',
+    responseHoursText: alert?.responseHours ? String(alert.responseHours) : '',
   };
 }

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useLastDefined } from '@/lib/use-last-defined';
+import { AlertCaseSummary } from './alert-case-fields';
 import { channelLabels, conditionSentence } from './alert-form';
 import { AlertFormModal } from './alert-form-modal';
 import { ConfirmDialog } from './confirm-dialog';
@@ -109,6 +110,7 @@ function AlertsPanel() {
                     </Badge>
                   ))}
                 </div>
+                <AlertCaseSummary alert={alert} />
               </div>
               {canEdit && (
                 <div className="flex shrink-0 gap-1">
