@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { normalizePage, normalizePageSize } from './pagination.js';
 
-/**
- * What the audit log records (docs/decisions/017-audit-log.md): `<category>.<verb>`. The `case.*`
- * actions are reserved for follow-up cases, which record them when they exist.
- */
+/** What the audit log records (docs/decisions/017-audit-log.md): `<category>.<verb>`. */
 const auditActions = [
   'account.signed-in',
   'account.sign-in-failed',
@@ -37,8 +34,9 @@ const auditActions = [
   'case.opened',
   'case.assigned',
   'case.status-changed',
+  'case.note-added',
   'case.replied',
-  'case.deleted',
+  'case.escalated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

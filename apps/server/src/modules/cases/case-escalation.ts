@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { recordAuditEvent } from '../audit/audit.service.js';
 import { dispatchMessages, type NewOutboxMessage, queueMessages } from '../delivery/delivery.service.js';
 import { findActiveMembers, findWorkspaceName } from '../workspaces/workspaces.service.js';
 import { escalationMessages } from './case-notices.js';
@@ -39,6 +40,13 @@ export async function escalateOverdueCases(ctx: AppContext): Promise<number> {
       ]);
       const admins = members.filter((member) => member.role === 'admin').map((member) => member.emailAddress);
       for (const row of listed) {
+        await recordAuditEvent(ctx, tx, {
+          workspaceId,
+          who: { kind: 'system', label: 'Overdue cases job' },
+          action: 'case.escalated',
+          target: { type: 'case', id: row.case.id },
+          details: { admins: admins.length },
+        });
         events.push({
           caseId: row.case.id,
           type: 'escalated',

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { FiredAlert } from '../alerts/alerts.service.js';
+import { recordAuditEvent } from '../audit/audit.service.js';
 import { type NewOutboxMessage, queueMessages } from '../delivery/delivery.service.js';
 import { assignmentMessages } from './case-notices.js';
 import { respondentOfRow } from './case-view.js';
@@ -38,6 +39,13 @@ export async function openCasesForFiredAlerts(
       updatedAt: now,
     });
     if (!opened) continue;
+    await recordAuditEvent(ctx, tx, {
+      workspaceId: item.workspaceId,
+      who: { kind: 'system', label: 'Alert' },
+      action: 'case.opened',
+      target: { type: 'case', id: opened.id },
+      details: { surveyId: item.surveyId, assigneeAccountId: assignee?.accountId ?? null },
+    });
     const events: NewCaseEventRow[] = [
       { caseId: opened.id, type: 'created', actorAccountId: null, details: {}, createdAt: now },
     ];

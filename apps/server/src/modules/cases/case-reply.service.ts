@@ -10,6 +10,7 @@ import {
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { invalid, notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   dispatchMessages,
   findOutboxMessage,
@@ -143,6 +144,7 @@ export async function replyToCase(
       });
     }
     await insertCaseEvents(tx, events);
+    await recordAudit(ctx, tx, actor, 'case.replied', { type: 'case', id }, { channel: reply.channel });
     await updateCaseRow(
       tx,
       id,

@@ -16,6 +16,7 @@ import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { invalid, notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { dispatchMessages, type NewOutboxMessage, queueMessages } from '../delivery/delivery.service.js';
 import { loadNotificationSettingsOf } from '../notifications/notifications.service.js';
 import { findActiveMembers, findWorkspaceName } from '../workspaces/workspaces.service.js';
@@ -128,6 +129,11 @@ function statusError(from: CaseStatus, to: CaseStatus) {
   return invalid(message, { status: message });
 }
 
+/** A case as the audit log names it (notes and replies stay out of it: they may quote people). */
+function caseTarget(row: CaseRow) {
+  return { type: 'case', id: row.id, label: null };
+}
+
 /**
  * Applies one change to locked cases inside the caller's transaction: the rules, the rows, the
  * history. Answers the notifications to queue.
@@ -152,6 +158,10 @@ async function applyChange(
       if (!canMoveCase(row.status, change.status)) throw statusError(row.status, change.status);
       update.status = change.status;
       update.resolvedAt = change.status === 'resolved' ? now : null;
+      await recordAudit(ctx, tx, actor, 'case.status-changed', caseTarget(row), {
+        before: { status: row.status },
+        after: { status: change.status },
+      });
       events.push({
         caseId: row.id,
         type: 'status_changed',
@@ -162,6 +172,10 @@ async function applyChange(
     }
     if (change.assigneeId !== undefined && change.assigneeId !== row.assigneeAccountId) {
       update.assigneeAccountId = change.assigneeId;
+      await recordAudit(ctx, tx, actor, 'case.assigned', caseTarget(row), {
+        before: { assigneeAccountId: row.assigneeAccountId },
+        after: { assigneeAccountId: change.assigneeId },
+      });
       events.push({
         caseId: row.id,
         type: 'assigned',
@@ -271,6 +285,7 @@ export async function addCaseNote(
       },
     ]);
     await updateCaseRow(tx, id, {}, now);
+    await recordAudit(ctx, tx, actor, 'case.note-added', caseTarget(row));
   });
   return getCase(ctx, actor, id);
 }
