@@ -11,7 +11,8 @@ import {
 import { newPerson, signUp } from '../support/flows.js';
 
 // decision 019: a low NPS answer fires an alert that opens a case; an editor assigns it to
-// themselves, replies to the respondent by e-mail (tokens filled, through the outbox) and resolves it.
+// themselves, replies to the respondent by e-mail (tokens filled, through the outbox) and resolves
+// it; the admin reads each step in the audit log (decision 017).
 
 type Json = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ async function callApi(
   return (await response.json()) as Json;
 }
 
-test('a low NPS answer opens a case that an editor assigns, replies to and resolves', async ({
+test('a low NPS answer opens a case that an editor assigns, replies to and resolves; an admin reads it in the audit log', async ({
   page,
   browser,
   playwright,
@@ -166,6 +167,17 @@ test('a low NPS answer opens a case that an editor assigns, replies to and resol
   await page.goto(`/survey-templates/${versionId}/responses`);
   const figures = page.getByRole('region', { name: 'Follow-up cases' });
   await expect(figures.getByText('Cases resolved')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The admin reads who did what to the case in the audit log.
+  await page.goto('/settings/audit-log');
+  await page.getByLabel('What').selectOption('case');
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await expect(log.getByRole('row').filter({ hasText: 'Case opened' })).toContainText('Graphium');
+  for (const action of ['Case assigned', 'Case replied', 'Case status changed']) {
+    await expect(log.getByRole('row').filter({ hasText: action }).first()).toContainText(editor.emailAddress);
+  }
   await expectNoSeriousA11yViolations(page);
   await editorContext.close();
 });
