@@ -1,4 +1,5 @@
 import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { useCan } from '@/features/auth/api/use-can';
 import { SecuritySettings } from '@/features/security/components/security-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -7,7 +8,7 @@ export function SecurityRoute() {
   const workspace = useCurrentStartup()?.workspaces[0];
   return (
     <SecuritySettings
-      canManageWorkspace={workspace?.role === 'admin'}
+      canManageWorkspace={useCan('admin')}
       workspaceName={workspace?.workspaceName ?? 'this workspace'}
     />
   );

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Bell, Image, KeyRound, List, ScrollText, ShieldCheck, Users } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
-import { useCurrentStartup } from '@/features/auth/api/get-startup';
+import { useCan } from '@/features/auth/api/use-can';
 
 const sections = [
   { to: '/settings/users', label: 'Users', icon: Users },
@@ -14,7 +14,7 @@ const sections = [
 ];
 
 export function SettingsShell() {
-  const isAdmin = useCurrentStartup()?.workspaces[0]?.role === 'admin';
+  const isAdmin = useCan('admin');
   return (
     <div>
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-gray-900">Settings</h1>
