@@ -28,6 +28,7 @@ import {
   confirmTwoFactorEnrolment,
   disableTwoFactor,
   getTwoFactorStatus,
+  renewRecoveryCodes,
 } from './two-factor.service.js';
 
 // Settings → Security (docs/decisions/018-two-factor-and-sessions.md). The enrolment routes stay
@@ -73,6 +74,20 @@ export const securityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limiter: S
     },
     async (request) =>
       guardSecret(request, () => confirmTwoFactorEnrolment(ctx, accountOf(request), request.body)),
+  );
+
+  app.post(
+    '/auth/two-factor/recovery-codes',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ten new recovery codes (the old ones stop working), with a current code from the app',
+        body: confirmTwoFactorSchema,
+        response: { 200: recoveryCodesSchema },
+      },
+      config: { access: access.account, signInLimited: true },
+    },
+    async (request) => guardSecret(request, () => renewRecoveryCodes(ctx, accountOf(request), request.body)),
   );
 
   app.post(

@@ -127,6 +127,32 @@ export async function hasTwoFactor(ctx: AppContext, accountId: string): Promise<
   return Boolean((await findTwoFactor(ctx.db, accountId))?.enabledAt);
 }
 
+/**
+ * Ten new recovery codes for a member whose codes ran low or were lost, with a current code from
+ * the app: the old ones stop working at once; the new ones are shown this once.
+ */
+export async function renewRecoveryCodes(
+  ctx: AppContext,
+  account: SignedInAccount,
+  input: ConfirmTwoFactor,
+): Promise<RecoveryCodes> {
+  if (!(await hasTwoFactor(ctx, account.accountId))) {
+    throw conflict('Two-factor sign-in is not on for your account.');
+  }
+  if (!(await checkTotpCode(ctx, account.accountId, input.code))) {
+    throw invalid(wrongCodeMessage, { code: wrongCodeMessage });
+  }
+  const recoveryCodes = createRecoveryCodes();
+  await ctx.db.transaction((tx) =>
+    replaceRecoveryCodes(
+      tx,
+      account.accountId,
+      recoveryCodes.map((code) => hashToken(normaliseRecoveryCode(code))),
+    ),
+  );
+  return { recoveryCodes };
+}
+
 /** Turns it off with a current code or the password; not while a workspace requires it. */
 export async function disableTwoFactor(
   ctx: AppContext,

@@ -160,6 +160,37 @@ describe('signing in with a second step', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('renews the recovery codes with a current code: the old ones stop working, a wrong code changes nothing', async () => {
+    const now = startOfTest();
+    const { client: owner, body, secret, recoveryCodes } = await enrolled(now);
+    const later = new Date(now.getTime() + step);
+    t.setNow(later);
+    const wrong = await owner.post('/api/auth/two-factor/recovery-codes', { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details.code).toBeDefined();
+    const renewed = await owner.post('/api/auth/two-factor/recovery-codes', {
+      code: totpCodeAt(secret, later),
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = renewed.json().recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.some((code) => recoveryCodes.includes(code))).toBe(false);
+    expect((await owner.get('/api/auth/two-factor')).json().recoveryCodesLeft).toBe(10);
+
+    const old = t.client();
+    await passwordStep(old, body.emailAddress);
+    expect(
+      (await old.post('/api/auth/login/two-factor', { recoveryCode: recoveryCodes[0]! })).statusCode,
+    ).toBe(401);
+    const next = t.client();
+    await passwordStep(next, body.emailAddress);
+    expect((await next.post('/api/auth/login/two-factor', { recoveryCode: fresh[0]! })).statusCode).toBe(200);
+
+    const without = await signUpClient(t.client());
+    const off = await without.client.post('/api/auth/two-factor/recovery-codes', { code: '123456' });
+    expect(off.statusCode).toBe(409);
+  });
+
   it('joins the workspace of an invitation once the second step is passed', async () => {
     const now = startOfTest();
     const invitee = await enrolled(now);

@@ -6,10 +6,16 @@ type RecoveryCodesProps = {
   codes: string[];
   onDone: () => void;
   doneLabel?: string;
+  title?: string;
 };
 
-/** The ten recovery codes, shown once, right after two-factor sign-in is turned on. */
-export function RecoveryCodes({ codes, onDone, doneLabel = 'Done' }: RecoveryCodesProps) {
+/** The ten recovery codes, shown once: right after two-factor sign-in is turned on, or renewed. */
+export function RecoveryCodes({
+  codes,
+  onDone,
+  doneLabel = 'Done',
+  title = 'Two-factor sign-in is on.',
+}: RecoveryCodesProps) {
   const copy = () =>
     void toastPromise(navigator.clipboard.writeText(codes.join('\n')), {
       pending: 'Copying...',
@@ -19,7 +25,7 @@ export function RecoveryCodes({ codes, onDone, doneLabel = 'Done' }: RecoveryCod
 
   return (
     <div className="space-y-4">
-      <StatusMessage tone="success" title="Two-factor sign-in is on.">
+      <StatusMessage tone="success" title={title}>
         Save these recovery codes somewhere safe. If you lose your phone, each code signs you in once. They
         will not be shown again.
       </StatusMessage>

@@ -54,6 +54,17 @@ function mockSecurity(options: { status?: TwoFactorStatus; role?: 'admin' | 'edi
         status = { isEnabled: true, isRequired: false, recoveryCodesLeft: 10 };
         return { recoveryCodes: Array.from({ length: 10 }, (_, index) => `abcde-fgh${index}j`) };
       },
+      '/auth/two-factor/recovery-codes': (body) => {
+        if ((body as { code: string }).code !== '654321') {
+          throw apiError(400, {
+            error: 'VALIDATION',
+            message: 'That code is not right. Please try again.',
+            details: { code: 'That code is not right. Please try again.' },
+          });
+        }
+        status = { ...status, recoveryCodesLeft: 10 };
+        return { recoveryCodes: Array.from({ length: 10 }, (_, index) => `newer-code${index}`) };
+      },
       '/auth/sessions/revoke-others': () => {
         sessions = sessions.filter((session) => session.isCurrent);
         return { revoked: 1 };
@@ -107,6 +118,30 @@ describe('Settings → Security', () => {
     expect(await within(section).findByText('You have 10 unused recovery codes.')).toBeInTheDocument();
     expect(within(section).queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/auth/two-factor/enrolment/confirm')).toHaveLength(2);
+  });
+
+  it('makes new recovery codes with a code from the app and shows them once', async () => {
+    const calls = mockSecurity({ status: { isEnabled: true, isRequired: false, recoveryCodesLeft: 2 } });
+    renderApp('/settings/security');
+    const user = setupUser();
+    const section = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    expect(await within(section).findByText('You have 2 unused recovery codes.')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'New Recovery Codes' }));
+    const code = within(section).getByLabelText('Enter the 6-digit code from your authenticator app');
+    await user.type(code, '000000');
+    await user.click(within(section).getByRole('button', { name: 'Make New Recovery Codes' }));
+    expect(
+      await within(section).findByText('That code is not right. Please try again.', { selector: 'p' }),
+    ).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(within(section).getByRole('button', { name: 'Make New Recovery Codes' }));
+    expect(await within(section).findByText('New recovery codes are ready.')).toBeInTheDocument();
+    const codes = within(section).getByRole('list', { name: 'Recovery codes' });
+    expect(within(codes).getAllByRole('listitem')).toHaveLength(10);
+    await user.click(within(section).getByRole('button', { name: 'Done' }));
+    expect(await within(section).findByText('You have 10 unused recovery codes.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/auth/two-factor/recovery-codes')).toHaveLength(2);
   });
 
   it('lists the sessions with this one marked, and signs out one or all the others', async () => {

@@ -5,16 +5,17 @@ import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { DisableTwoFactorForm } from './disable-two-factor-form';
 import { RecoveryCodes } from './recovery-codes';
+import { RenewRecoveryCodesForm } from './renew-recovery-codes-form';
 import { SecuritySection } from './security-section';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 
-type Step = 'status' | 'enrolling' | 'disabling';
+type Step = 'status' | 'enrolling' | 'disabling' | 'renewing';
 
 /** Settings → Security: the member's own two-factor sign-in. */
 export function TwoFactorSection() {
   const status = useTwoFactorStatus();
   const [step, setStep] = useState<Step>('status');
-  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  const [recoveryCodes, setRecoveryCodes] = useState<{ codes: string[]; title?: string }>();
 
   const badge = status.data ? (
     <Badge tone={status.data.isEnabled ? 'green' : 'gray'}>{status.data.isEnabled ? 'On' : 'Off'}</Badge>
@@ -22,7 +23,13 @@ export function TwoFactorSection() {
 
   const body = () => {
     if (recoveryCodes)
-      return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
+      return (
+        <RecoveryCodes
+          codes={recoveryCodes.codes}
+          title={recoveryCodes.title}
+          onDone={() => setRecoveryCodes(undefined)}
+        />
+      );
     if (status.isPending) return <LoadingText>Loading two-factor sign-in...</LoadingText>;
     if (status.isError) {
       return (
@@ -38,7 +45,7 @@ export function TwoFactorSection() {
         <TwoFactorEnrolment
           onEnrolled={(codes) => {
             setStep('status');
-            setRecoveryCodes(codes);
+            setRecoveryCodes({ codes });
           }}
           onCancel={() => setStep('status')}
         />
@@ -51,6 +58,17 @@ export function TwoFactorSection() {
     if (step === 'disabling') {
       return <DisableTwoFactorForm onDone={() => setStep('status')} />;
     }
+    if (step === 'renewing') {
+      return (
+        <RenewRecoveryCodesForm
+          onRenewed={(codes) => {
+            setStep('status');
+            setRecoveryCodes({ codes, title: 'New recovery codes are ready.' });
+          }}
+          onCancel={() => setStep('status')}
+        />
+      );
+    }
     return (
       <div className="space-y-3 text-sm text-gray-700">
         <p>
@@ -58,13 +76,17 @@ export function TwoFactorSection() {
             ? 'You have 1 unused recovery code.'
             : `You have ${recoveryCodesLeft} unused recovery codes.`}
         </p>
-        {isRequired ? (
-          <p>Your workspace requires two-factor sign-in, so it cannot be turned off.</p>
-        ) : (
-          <Button variant="secondary" onClick={() => setStep('disabling')}>
-            Turn Off
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setStep('renewing')}>
+            New Recovery Codes
           </Button>
-        )}
+          {!isRequired && (
+            <Button variant="secondary" onClick={() => setStep('disabling')}>
+              Turn Off
+            </Button>
+          )}
+        </div>
+        {isRequired && <p>Your workspace requires two-factor sign-in, so it cannot be turned off.</p>}
       </div>
     );
   };
