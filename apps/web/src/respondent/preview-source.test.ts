@@ -1,0 +1,59 @@
+import type { SurveyProperty } from '@graphium/shared';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api';
+import { previewSource } from './preview-source';
+import { everyQuestion, respondentSurvey } from './testing/fake-api';
+
+const northId = '11111111-2222-4333-8444-555555555555';
+
+describe("the preview's survey source", () => {
+  it('keeps answers in memory, merging and clearing as the server does, and completes', async () => {
+    const source = previewSource(respondentSurvey({ state: 'SENT', questions: everyQuestion(true) }));
+    expect(await source.save({ 'q-nps': 9, 'q-dropdown': northId }, false)).toMatchObject({
+      surveyState: 'IN_PROGRESS',
+      surveyResponses: { 'q-nps': 9, 'q-dropdown': northId },
+    });
+    await source.save({ 'q-dropdown': null }, false);
+    expect(await source.getSurvey(false)).toMatchObject({
+      surveyState: 'IN_PROGRESS',
+      surveyResponses: { 'q-nps': 9 },
+    });
+  });
+
+  it('refuses an answer that does not fit its question, naming it, and keeps nothing of that save', async () => {
+    const source = previewSource(respondentSurvey({ state: 'SENT' }));
+    const refusal = source.save({ 'q-nps': 8, 'q-short': 'x'.repeat(21) }, false);
+    await expect(refusal).rejects.toThrow(new ApiError('Label: Must be at most 20 characters', 400, true));
+    await expect(source.save({ 'q-dropdown': 'Elsewhere' }, false)).rejects.toThrow(
+      /is not one of the options/,
+    );
+    expect(await source.getSurvey(false)).toMatchObject({ surveyResponses: {} });
+  });
+
+  it('refuses completion while a required question is unanswered', async () => {
+    const source = previewSource(respondentSurvey({ state: 'SENT', questions: everyQuestion(true) }));
+    await expect(source.save({ 'q-nps': 3 }, true)).rejects.toThrow(/^Please answer every required question/);
+    expect(await source.getSurvey(false)).toMatchObject({ surveyState: 'SENT' });
+  });
+
+  it('asks for the authentication properties first and accepts any values', async () => {
+    const survey = respondentSurvey({ state: 'SENT' });
+    survey.surveyTemplate.surveyTemplateDefinition.properties = [
+      {
+        id: 'p-last',
+        type: 'Text',
+        label: 'Last Name',
+        validation: { required: true, authentication: true },
+      } as SurveyProperty,
+    ];
+    const source = previewSource(survey);
+    expect(await source.getSurvey(true)).toMatchObject({
+      requiresAuthentication: true,
+      surveyTemplate: {
+        authenticationProperties: [{ id: 'p-last', label: 'Last Name', type: 'Text', required: true }],
+      },
+    });
+    expect(await source.authenticate({ 'p-last': 'whoever' })).toMatchObject({ success: true });
+    expect(await source.getSurvey(false)).toMatchObject({ requiresAuthentication: false });
+  });
+});
