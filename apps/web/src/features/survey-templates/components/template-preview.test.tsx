@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, respondentSurvey } from '@/respondent/testing/fake-api';
+import { everyQuestion, fakeApi, respondentSurvey } from '@/respondent/testing/fake-api';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { setupUser } from '@/test/user';
@@ -13,8 +13,10 @@ afterEach(() => {
 });
 
 const previewUrl = `/survey-templates/${versionId}/preview`;
-const survey = { ...respondentSurvey({ state: 'SENT', questions: [] }), surveyId: versionId };
-survey.surveyTemplate.surveyTemplateDefinition.questions = [npsQuestion];
+const survey = {
+  ...respondentSurvey({ state: 'SENT', questions: everyQuestion().filter(({ id }) => id === 'q-nps') }),
+  surveyId: versionId,
+};
 
 describe('previewing a template', () => {
   it('offers a viewer Preview on a draft, opening the preview in a new tab', async () => {
