@@ -1,6 +1,7 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { everyQuestion, fakeApi, respondentSurvey } from '@/respondent/testing/fake-api';
+import { mockApi, signedOut } from '@/test/api-mock';
 import { buildStartup } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { setupUser } from '@/test/user';
@@ -50,5 +51,12 @@ describe('previewing a template', () => {
     mockTemplateServer(buildVersion());
     renderApp(previewUrl);
     expect(await screen.findByText('Template Not Found')).toBeVisible();
+  });
+
+  it('sends a signed-out visitor to sign in, then back to the preview', async () => {
+    mockApi({ get: { '/accounts/startup': signedOut } });
+    const { router } = renderApp(previewUrl);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.state).toEqual({ from: previewUrl });
   });
 });
