@@ -30,6 +30,7 @@ import { TermsRoute } from './routes/terms';
 import { UnsubscribeRoute } from './routes/unsubscribe';
 import { AuthenticatedShell } from './shells/authenticated-shell';
 import { SettingsShell } from './shells/settings-shell';
+import { SignedInPageShell } from './shells/signed-in-page-shell';
 import { UnauthenticatedShell } from './shells/unauthenticated-shell';
 
 /** Every screen of the staff app by path, inside its shell (docs/architecture.md, the web app). */
@@ -48,6 +49,24 @@ export const routes: RouteObject[] = [
           { path: '/sign-up', element: <SignUpRoute />, handle: signUpRouteHandle },
           { path: '/forgot-password', element: <ForgotPasswordRoute /> },
           { path: '/reset-password', element: <ResetPasswordRoute />, handle: resetPasswordRouteHandle },
+        ],
+      },
+      {
+        // The preview is the respondent page, without the app around it (decision 022).
+        element: <SignedInPageShell />,
+        children: [
+          {
+            path: '/survey-templates/:templateVersionId/preview',
+            lazy: async () => ({
+              Component: (await import('./routes/survey-template-preview')).SurveyTemplatePreviewRoute,
+            }),
+          },
+          {
+            path: '/base-survey-templates/:templateVersionId/preview',
+            lazy: async () => ({
+              Component: (await import('./routes/survey-template-preview')).BaseSurveyTemplatePreviewRoute,
+            }),
+          },
         ],
       },
       {

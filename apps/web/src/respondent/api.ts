@@ -124,3 +124,24 @@ export function saveResponses(
     surveyResponses,
   });
 }
+
+/**
+ * Where the page reads and saves its survey: the server for a respondent, memory for a template's
+ * preview (decision 022). The page's components see the same replies either way.
+ */
+export interface SurveySource {
+  getSurvey(markAsOpened: boolean): Promise<RespondentSurveyReply>;
+  authenticate(values: Record<string, string | number | boolean>): Promise<AuthenticateSurveyResult>;
+  save(
+    surveyResponses: Record<string, SurveyAnswer | null>,
+    markAsComplete: boolean,
+  ): Promise<SavedSurveyResponses>;
+}
+
+export function serverSource(surveyId: string): SurveySource {
+  return {
+    getSurvey: (markAsOpened) => getSurvey(surveyId, markAsOpened),
+    authenticate: (values) => authenticateSurvey(surveyId, values),
+    save: (surveyResponses, markAsComplete) => saveResponses(surveyId, surveyResponses, markAsComplete),
+  };
+}

@@ -10,8 +10,8 @@ import {
   authenticationFailedFallbackMessage,
   findResumeIndex,
 } from '@graphium/shared/answer-rules';
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError, authenticateSurvey, getSurvey, networkMessage, saveResponses } from './api';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ApiError, networkMessage, type SurveySource, serverSource } from './api';
 import { AuthenticationView } from './components/authentication-view';
 import { CompleteView } from './components/complete-view';
 import { LoadingView, NotFoundView } from './components/status-views';
@@ -43,9 +43,11 @@ function problemOf(error: unknown): string | undefined {
 
 /**
  * The respondent page (docs/product-rules.md#the-respondent-page) and its transitions
- * (docs/product-rules.md#the-respondent-page).
+ * (docs/product-rules.md#the-respondent-page). `source` replaces the server, as the template preview
+ * does (decision 022).
  */
-export function RespondentApp({ surveyId }: { surveyId: string }) {
+export function RespondentApp({ surveyId, source }: { surveyId: string; source?: SurveySource }) {
+  const api = useMemo(() => source ?? serverSource(surveyId), [source, surveyId]);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [answers, setAnswers] = useState<Record<string, SurveyAnswer | undefined>>({});
   const [saved, setSaved] = useState<SurveyResponses>({});
@@ -88,12 +90,12 @@ export function RespondentApp({ surveyId }: { surveyId: string }) {
   const load = useCallback(
     async (markAsOpened: boolean) => {
       try {
-        enter(await getSurvey(surveyId, markAsOpened));
+        enter(await api.getSurvey(markAsOpened));
       } catch (error) {
         setView({ kind: 'not-found', problem: problemOf(error) });
       }
     },
-    [surveyId, enter],
+    [api, enter],
   );
 
   useEffect(() => {
@@ -102,9 +104,9 @@ export function RespondentApp({ surveyId }: { surveyId: string }) {
 
   async function authenticate(values: Record<string, AuthenticationComparable>): Promise<string | undefined> {
     try {
-      const result = await authenticateSurvey(surveyId, values);
+      const result = await api.authenticate(values);
       if (!result.success) return result.message || authenticationFailedFallbackMessage;
-      const reply = await getSurvey(surveyId, false);
+      const reply = await api.getSurvey(false);
       if (reply.requiresAuthentication && reply.surveyState !== 'COMPLETE') return cookiesBlockedMessage;
       enter(reply);
       return undefined;
@@ -167,7 +169,7 @@ export function RespondentApp({ surveyId }: { surveyId: string }) {
     try {
       // docs/product-rules.md#the-respondent-page: Next saves all responses so far; the last one completes
       // the survey.
-      const result = await saveResponses(surveyId, buildSavePayload(questions, answers, saved), isLast);
+      const result = await api.save(buildSavePayload(questions, answers, saved), isLast);
       setSaved(result.surveyResponses);
       if (isLast || result.surveyState === 'COMPLETE') setView({ kind: 'complete', survey });
       else setIndex(index + 1);

@@ -13,6 +13,7 @@ import {
   type LockedRespondentSurvey,
   maxAuthenticationFailures,
   propertyTokenValues,
+  type RespondentSurvey,
   type RespondentSurveyReply,
   respondentQuestions,
   type SavedSurveyResponses,
@@ -30,7 +31,7 @@ import { AppError, conflict, invalid, notFound, unauthenticated } from '../../er
 import { isUuid } from '../../ids.js';
 import { dispatchAlertMessages, fireSurveyAlerts } from '../alerts/alerts.service.js';
 import { openCasesForFiredAlerts } from '../cases/case-opening.service.js';
-import { loadListLookup } from '../lists/list-lookup.service.js';
+import { type ListLookup, loadListLookup } from '../lists/list-lookup.service.js';
 import { logoPath } from '../logo/logo.service.js';
 import { recordSurveyCompletion } from '../responses/response-aggregates.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
@@ -143,14 +144,45 @@ export async function getRespondentSurvey(
     };
   }
   const lists = await loadListLookup(ctx.db, survey.workspaceId, listIdsOf(definition));
-  const tokens = propertyTokenValues(definition, survey.properties, lists.labelOf);
-  const questionListIds = new Set(listIdsOf(definition, 'questions'));
-  return {
+  return buildRespondentSurvey({
     surveyId: survey.id,
     surveyState: state,
+    lists,
+    templateName,
+    definition,
+    tokens: propertyTokenValues(definition, survey.properties, lists.labelOf),
+    estimatedMinutes: welcomeMinutes(definition, found.showEstimatedTime),
+    logoUrl,
+    responses: survey.responses,
+  });
+}
+
+/**
+ * The respondent page's survey once it may be read: texts with their `[tokens]` filled from
+ * `tokens` (values by property label), the respondent's questions and the lists they draw on
+ * (`lists` holds at least those).
+ * The respondent GET and the template preview (decision 022) both answer with it, so the page
+ * reads one shape whichever served it.
+ */
+export function buildRespondentSurvey(input: {
+  surveyId: string;
+  surveyState: SurveyState;
+  lists: ListLookup;
+  templateName: string;
+  definition: SurveyDefinition;
+  tokens: Record<string, string>;
+  estimatedMinutes: number;
+  logoUrl: string | null;
+  responses: SurveyResponses;
+}): RespondentSurvey {
+  const { definition, tokens } = input;
+  const questionListIds = new Set(listIdsOf(definition, 'questions'));
+  return {
+    surveyId: input.surveyId,
+    surveyState: input.surveyState,
     requiresAuthentication: false,
     surveyTemplate: {
-      surveyTemplateName: templateName,
+      surveyTemplateName: input.templateName,
       surveyTemplateDefinition: {
         schemaVersion: definition.schemaVersion,
         openingText: fillPropertyTokens(definition.openingText, tokens),
@@ -159,12 +191,17 @@ export async function getRespondentSurvey(
         properties: definition.properties,
         questions: respondentQuestions(definition),
       },
-      estimatedMinutes: found.showEstimatedTime ? estimateMinutes(definition) : fixedEstimateMinutes,
-      logoUrl,
+      estimatedMinutes: input.estimatedMinutes,
+      logoUrl: input.logoUrl,
     },
-    surveyResponses: survey.responses,
-    lists: lists.respondentLists().filter((list) => questionListIds.has(list.listId)),
+    surveyResponses: input.responses,
+    lists: input.lists.respondentLists().filter((list) => questionListIds.has(list.listId)),
   };
+}
+
+/** The welcome's time for a version: computed when its settings ask for it, else the spec's 5. */
+export function welcomeMinutes(definition: SurveyDefinition, showEstimatedTime: boolean): number {
+  return showEstimatedTime ? estimateMinutes(definition) : fixedEstimateMinutes;
 }
 
 export type AuthenticationOutcome =

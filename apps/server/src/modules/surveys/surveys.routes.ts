@@ -10,6 +10,8 @@ import {
   sentSurveySchema,
   surveyDeliveryListSchema,
   surveyResponseDetailSchema,
+  templateApiPaths,
+  templateKinds,
   updateSurveyResponsesSchema,
 } from '@graphium/shared';
 import type { FastifyRequest } from 'fastify';
@@ -21,8 +23,10 @@ import { access, actorOf, staffOnPublicRoute } from '../../http/access.js';
 import { trustedReply } from '../../http/trusted-reply.js';
 import { isUuid } from '../../ids.js';
 import { findSurveyResponse, surveyResponseNotFoundMessage } from '../responses/responses.service.js';
+import { templateNotFoundMessages } from '../templates/templates.service.js';
 import { authenticateRespondent, getRespondentSurvey, saveRespondentAnswers } from './respondent.service.js';
 import { hasRespondentCredential, issueRespondentCredential } from './respondent-credential.js';
+import { previewTemplateVersion } from './survey-preview.service.js';
 import {
   bulkSendSurveys,
   createSurvey,
@@ -102,6 +106,25 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       return retrySurveyDelivery(ctx, actorOf(request), id, outboxId);
     },
   );
+
+  // A version's respondent page, recording nothing (decision 022): for both kinds of template, read
+  // as the kind's own read route allows. The templates module holds the versions and surveys holds
+  // the respondent page's builder, which reads templates: so the route lives here.
+  for (const kind of templateKinds) {
+    app.get(
+      `${templateApiPaths[kind]}/:id/preview`,
+      {
+        config: { access: access.workspace('read') },
+        schema: {
+          tags: [kind === 'survey' ? 'survey templates' : 'base survey templates'],
+          summary: 'Preview a version as respondents see it (drafts included); records nothing',
+          params: z.object({ id: z.uuid(templateNotFoundMessages[kind]) }),
+          response: { 200: respondentSurveyReplySchema },
+        },
+      },
+      async (request) => previewTemplateVersion(ctx, actorOf(request), kind, request.params.id),
+    );
+  }
 
   // The respondent page (docs/product-rules.md#the-respondent-page): public, the link's id is the access.
   const respondent = { tags: respondentTags };

@@ -1,13 +1,14 @@
 import { templateStateLabel } from '@graphium/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronDown, History, Pencil, Undo2, Upload } from 'lucide-react';
+import { Check, ChevronDown, Eye, History, Pencil, Undo2, Upload } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { capitalize, formatDateTime, formatWholeDaysAgo } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
 import { useChangeTemplateState } from '../api/change-template-state';
 import { useCreateTemplateVersion } from '../api/create-template-version';
+import { templatePreviewPath } from '../api/get-template-preview';
 import { type TemplateVersion, templatePath } from '../api/template-kind';
 import { ConfirmDialog } from './confirm-dialog';
 import { useTemplateEditor } from './template-context';
@@ -89,6 +90,17 @@ export function TemplateHeader({ renderSendAction }: { renderSendAction?: Render
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2">
         <VersionHistoryMenu />
+        {/* Any version, drafts included, as respondents see it; viewers too (decision 022). */}
+        <ButtonLink
+          variant="secondary"
+          to={templatePreviewPath(kind, version.versionId)}
+          target="_blank"
+          rel="noopener"
+        >
+          <Eye className="size-4" aria-hidden="true" />
+          Preview
+          <span className="sr-only"> (opens in a new tab)</span>
+        </ButtonLink>
         {kind === 'survey' && renderSendAction?.(version)}
         {canMakeDraft && (
           <Button
