@@ -137,8 +137,8 @@ describe('the signature and keyword rules', () => {
     for (const word of ['HELP', 'info']) expect(readSmsKeyword(word)?.action, word).toBe('help');
     for (const word of ['stop it', 'STOP.', 'no', '', 'please stop'])
       expect(readSmsKeyword(word), word).toBeUndefined();
-    expect(storedPhoneForms('+15550102030')).toEqual(['15550102030', '5550102030']);
-    expect(storedPhoneForms('+447700900123')).toEqual(['447700900123']);
+    expect(storedPhoneForms('+15550102030')).toEqual(['+15550102030', '15550102030', '5550102030']);
+    expect(storedPhoneForms('+447700900123')).toEqual(['+447700900123', '447700900123']);
     expect(storedPhoneForms('Acme')).toEqual([]);
     expect(toTwiml('A & <b>')).toBe(twiml('A &amp; &lt;b&gt;'));
   });
