@@ -181,6 +181,26 @@ describe('POST /api/sms/inbound', () => {
     expect(logged[0]).not.toContain(phone);
   });
 
+  it('STOP from an Australian number matches the E.164 number an Australian workspace stored (decision 021)', async () => {
+    const australian = await workspace();
+    const settings = await australian.client.request('PUT', '/api/workspace/notification-settings', {
+      phoneCountry: 'AU',
+    });
+    expect(settings.statusCode).toBe(200);
+    const rest = uniquePhone().slice(-6);
+    const e164 = `+61412${rest}`;
+    expect(await text(australian, `0412 ${rest.slice(0, 3)} ${rest.slice(3)}`)).toMatchObject({
+      recipient: e164,
+      status: 'queued',
+    });
+    const stop = await inbound(t, { ...reply('', 'STOP'), From: e164 });
+    expect(stop.body).toBe(twiml(smsStopReply));
+    expect(await suppressionsOf(australian)).toEqual([
+      { contact: e164, contactType: 'phone', reason: 'unsubscribed', createdAt: expect.any(String) },
+    ]);
+    expect(await text(australian, e164)).toMatchObject({ recipient: e164, status: 'skipped' });
+  });
+
   it('START lifts the opt-out but not an entry staff added', async () => {
     const [first, second] = [await workspace(), await workspace()];
     const phone = uniquePhone();
