@@ -164,7 +164,7 @@ export type SuppressionReason = z.infer<typeof suppressionReasonSchema>;
 export const invalidContactMessage = 'Enter an e-mail address or a phone number of 10 to 15 digits';
 
 /** The US keeps its message; other countries name theirs (decision 021). */
-export function invalidContactMessageFor(country: string): string {
+function invalidContactMessageFor(country: string): string {
   return country === defaultPhoneCountry
     ? invalidContactMessage
     : `Enter an e-mail address or a valid phone number for ${phoneCountryName(country)}, or start with + and the country code.`;

@@ -8,14 +8,11 @@ import { type CountryCode, getCountries, parsePhoneNumberFromString } from 'libp
 // stored as digits, shown as (555) 123-4567.
 
 /**
- * docs/product-rules.md#sending-surveys: a phone number has 10 to 15 digits once everything else is stripped.
+ * The digits of a typed number; in a US workspace a phone number has 10 to 15 of them
+ * (docs/product-rules.md#sending-surveys).
  */
 export function toPhoneDigits(value: string): string {
   return value.replace(/\D/g, '');
-}
-
-export function isValidPhoneNumber(value: string): boolean {
-  return /^\d{10,15}$/.test(toPhoneDigits(value));
 }
 
 /**
