@@ -11,6 +11,7 @@ export * from './list-import.js';
 export * from './logo.js';
 export * from './notification-settings.js';
 export * from './pagination.js';
+export * from './phone.js';
 export * from './response-filters.js';
 export * from './scoring.js';
 export * from './security.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isValidEmailAddress, isValidPhoneNumber, toPhoneDigits } from './survey.js';
+import { defaultPhoneCountry, isPhoneCountry, phoneCountryName, toStoredPhone } from './phone.js';
+import { isValidEmailAddress } from './survey.js';
 
 // A workspace's notification settings (decision 008): the Slack incoming webhook that alerts post to,
 // the quiet hours during which reminders wait for the morning, and the suppression list of
@@ -101,12 +102,25 @@ export function isInQuietHours(date: Date, quietHours: QuietHours, timeZone: str
 }
 
 // ---------------------------------------------------------------------------------------------
+// Default country for phone numbers (docs/decisions/021-international-phone-numbers.md)
+
+export { defaultPhoneCountry };
+
+export const phoneCountrySchema = z
+  .string({ error: 'Choose a country' })
+  .trim()
+  .toUpperCase()
+  .refine(isPhoneCountry, 'Choose a country from the list, e.g. AU');
+
+// ---------------------------------------------------------------------------------------------
 // Settings API: GET/PUT /workspace/notification-settings
 
 export const notificationSettingsSchema = z.object({
   slackWebhookUrl: z.string().nullable(),
   quietHours: quietHoursSchema,
   timeZone: z.string(),
+  /** The default country for phone numbers (ISO 3166 alpha-2, decision 021). */
+  phoneCountry: z.string(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -122,6 +136,7 @@ function updateNotificationSettingsWith<Webhook extends z.ZodType<string>>(slack
       slackWebhookUrl: slackWebhookUrl.nullable(),
       quietHours: quietHoursSchema,
       timeZone: timeZoneSchema,
+      phoneCountry: phoneCountrySchema,
     })
     .partial()
     .refine((value) => Object.values(value).some((field) => field !== undefined), {
@@ -148,20 +163,30 @@ export type SuppressionReason = z.infer<typeof suppressionReasonSchema>;
 
 export const invalidContactMessage = 'Enter an e-mail address or a phone number of 10 to 15 digits';
 
+/** The US keeps its message; other countries name theirs (decision 021). */
+function invalidContactMessageFor(country: string): string {
+  return country === defaultPhoneCountry
+    ? invalidContactMessage
+    : `Enter an e-mail address or a valid phone number for ${phoneCountryName(country)}, or start with + and the country code.`;
+}
+
 /**
- * The stored form of a contact: a lower-cased e-mail address or the digits of a phone number, as
- * the survey contact methods store them, so a suppression matches however the contact was typed.
+ * The stored form of a contact: a lower-cased e-mail address or a phone number as the survey
+ * contact methods store it (`toStoredPhone` against the workspace's default country: E.164, or
+ * the digits in a US workspace), so a suppression matches however the contact was typed.
  */
-export function normalizeContact(text: string): { contact: string; contactType: ContactType } | undefined {
+export function normalizeContact(
+  text: string,
+  country: string = defaultPhoneCountry,
+): { contact: string; contactType: ContactType } | undefined {
   const trimmed = text.trim();
   if (trimmed.includes('@')) {
     return isValidEmailAddress(trimmed)
       ? { contact: trimmed.toLowerCase(), contactType: 'email' }
       : undefined;
   }
-  return /^[\d\s().+-]+$/.test(trimmed) && isValidPhoneNumber(trimmed)
-    ? { contact: toPhoneDigits(trimmed), contactType: 'phone' }
-    : undefined;
+  const phone = toStoredPhone(trimmed, country);
+  return phone ? { contact: phone, contactType: 'phone' } : undefined;
 }
 
 /** "j***@example.com", "********4567": enough for a person to recognise their own contact. */
@@ -188,18 +213,27 @@ export const suppressionsResponseSchema = z.object({ suppressions: z.array(suppr
 export type SuppressionsResponse = z.infer<typeof suppressionsResponseSchema>;
 
 /** `POST /workspace/suppressions`: answers 201 with the entry (or the existing one, unchanged). */
-export const addSuppressionSchema = z.object({
-  contact: z
-    .string({ error: invalidContactMessage })
-    .max(254, invalidContactMessage)
-    .transform((text, ctx) => {
-      const normalized = normalizeContact(text);
-      if (!normalized) {
-        ctx.addIssue({ code: 'custom', message: invalidContactMessage });
-        return z.NEVER;
-      }
-      return normalized.contact;
-    }),
+/** `POST /workspace/suppressions` as staff type it in a workspace whose phones default to `country`. */
+export function addSuppressionSchemaFor(country: string) {
+  const message = invalidContactMessageFor(country);
+  return z.object({
+    contact: z
+      .string({ error: message })
+      .max(254, message)
+      .transform((text, ctx) => {
+        const normalized = normalizeContact(text, country);
+        if (!normalized) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return normalized.contact;
+      }),
+  });
+}
+export const addSuppressionSchema = addSuppressionSchemaFor(defaultPhoneCountry);
+/** The request body; the service reads the contact against the workspace's country. */
+export const addSuppressionBodySchema = z.object({
+  contact: z.string({ error: invalidContactMessage }).max(254, invalidContactMessage),
 });
 export type AddSuppressionInput = z.input<typeof addSuppressionSchema>;
 

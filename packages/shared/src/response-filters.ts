@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defaultPageSize, normalizePageSize } from './pagination.js';
-import { toPhoneDigits } from './survey.js';
+import { toPhoneDigits } from './phone.js';
 import type { SurveyQuestion } from './survey-definition.js';
 import { scaleRange } from './survey-settings.js';
 

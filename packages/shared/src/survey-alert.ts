@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatPhoneNumber, surveyDeliverySchema } from './survey.js';
+import { formatStoredPhone } from './phone.js';
+import { surveyDeliverySchema } from './survey.js';
 import { surveyAnswerSchema } from './survey-answer.js';
 import { alertSchema, conditionOperatorSchema } from './survey-settings.js';
 
@@ -124,6 +125,8 @@ export function respondentLabel(
   properties: readonly LabelledProperty[],
   values: Readonly<Record<string, unknown>>,
   contactMethods: readonly ContactMethodValue[],
+  /** The workspace's default country for phone numbers (decision 021). */
+  phoneCountry = 'US',
 ): string {
   const propertyValue = (pattern: RegExp) => {
     const property = properties.find((item) => pattern.test(item.label.trim()));
@@ -137,7 +140,7 @@ export function respondentLabel(
   const email = contactMethods.find((method) => method.contactMethodType === 'email')?.emailAddress;
   if (email) return email;
   const phone = contactMethods.find((method) => method.contactMethodType === 'phone')?.phoneNumber;
-  return phone ? formatPhoneNumber(phone) : 'Anonymous respondent';
+  return phone ? formatStoredPhone(phone, phoneCountry) : 'Anonymous respondent';
 }
 
 /** An alert notification that finally failed, with the alert it told of (Settings → Notifications). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatPhoneNumber } from './phone.js';
 import {
   addPeriod,
   createSurveySchema,
-  formatPhoneNumber,
   isSurveyExpired,
   readRowContactMethods,
   uniqueContactMethods,
@@ -66,7 +66,7 @@ describe('contact methods (docs/product-rules.md#sending-surveys)', () => {
     });
     expect(parsed.surveyContactMethods).toEqual([
       { contactMethodType: 'email', emailAddress: 'ada@example.com' },
-      { contactMethodType: 'phone', phoneNumber: '15551234567' },
+      { contactMethodType: 'phone', phoneNumber: '+15551234567' },
     ]);
     expect(parsed.surveyProperties).toEqual({});
     expect(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invalidPhoneForCountryMessage, toPhoneDigits, toStoredPhone } from './phone.js';
 import { rawSurveyPropertyValuesSchema, surveyPropertyValueSchema } from './survey-properties.js';
 import type { Period } from './survey-settings.js';
 
@@ -14,6 +15,10 @@ export type SurveyState = z.infer<typeof surveyStateSchema>;
 export const contactMethodRequiredMessage = 'At least one contact method (email or phone) is required';
 export const invalidEmailMessage = 'Invalid email format';
 export const invalidPhoneMessage = 'Invalid phone number. Please enter a valid 10-digit phone number.';
+/** The US keeps the spec's message; other countries name theirs. */
+export function invalidPhoneMessageFor(country: string): string {
+  return country === 'US' ? invalidPhoneMessage : invalidPhoneForCountryMessage(country);
+}
 export const publishBeforeSendingMessage = 'Publish the template before sending it.';
 
 /** docs/product-rules.md#sending-surveys: "something, at sign, something, dot, something". */
@@ -21,32 +26,6 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isValidEmailAddress(value: string): boolean {
   return value.length <= 254 && emailPattern.test(value.trim());
-}
-
-/**
- * docs/product-rules.md#sending-surveys: a phone number has 10 to 15 digits once everything else is stripped.
- */
-export function toPhoneDigits(value: string): string {
-  return value.replace(/\D/g, '');
-}
-
-export function isValidPhoneNumber(value: string): boolean {
-  return /^\d{10,15}$/.test(toPhoneDigits(value));
-}
-
-/**
- * US-style display of the digits typed so far (docs/product-rules.md#sending-surveys): (555) 123-4567, and
- * with 11 digits
- * starting with 1 the country code shows as +1 (555) 123-4567. Longer numbers show as +digits.
- */
-export function formatPhoneNumber(value: string): string {
-  const digits = toPhoneDigits(value);
-  const local = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  const prefix = local === digits ? '' : '+1 ';
-  if (digits.length > 11 || (digits.length === 11 && !digits.startsWith('1'))) return `+${digits}`;
-  if (local.length <= 3) return `${prefix}${local.length > 0 ? `(${local}` : ''}`;
-  if (local.length <= 6) return `${prefix}(${local.slice(0, 3)}) ${local.slice(3)}`;
-  return `${prefix}(${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}`;
 }
 
 const emailContactMethodSchema = z.object({
@@ -60,11 +39,15 @@ const emailContactMethodSchema = z.object({
 
 const phoneContactMethodSchema = z.object({
   contactMethodType: z.literal('phone'),
-  /** Digits only on the wire; anything else a person typed is stripped first. */
+  /**
+   * Digits (with a leading + kept) on the wire; anything else a person typed is stripped first.
+   * The sending service reads it against the workspace's default country and stores E.164
+   * (`toStoredPhone`, docs/decisions/021-international-phone-numbers.md).
+   */
   phoneNumber: z
     .string({ error: invalidPhoneMessage })
-    .transform(toPhoneDigits)
-    .refine((digits) => /^\d{10,15}$/.test(digits), invalidPhoneMessage),
+    .transform((text) => `${text.trim().startsWith('+') ? '+' : ''}${toPhoneDigits(text)}`)
+    .refine((text) => /^\+?\d{8,15}$/.test(text), invalidPhoneMessage),
 });
 
 const contactMethodSchema = z.discriminatedUnion('contactMethodType', [
@@ -216,7 +199,11 @@ export type BulkSendSurveysResult = z.infer<typeof bulkSendSurveysResultSchema>;
  * A bulk row's contact methods: e-mail and/or phone, at least one (docs/product-rules.md#sending-surveys
  * messages).
  */
-export function readRowContactMethods(row: Pick<BulkSurveyRow, 'emailAddress' | 'phoneNumber'>): {
+export function readRowContactMethods(
+  row: Pick<BulkSurveyRow, 'emailAddress' | 'phoneNumber'>,
+  /** The workspace's default country for phone numbers. */
+  country = 'US',
+): {
   contactMethods: ContactMethod[];
   errors: Record<string, string>;
 } {
@@ -230,9 +217,9 @@ export function readRowContactMethods(row: Pick<BulkSurveyRow, 'emailAddress' | 
     else errors.emailAddress = invalidEmailMessage;
   }
   if (phone) {
-    const parsed = phoneContactMethodSchema.safeParse({ contactMethodType: 'phone', phoneNumber: phone });
-    if (parsed.success) contactMethods.push(parsed.data);
-    else errors.phoneNumber = invalidPhoneMessage;
+    const stored = toStoredPhone(phone, country);
+    if (stored) contactMethods.push({ contactMethodType: 'phone', phoneNumber: stored });
+    else errors.phoneNumber = invalidPhoneMessageFor(country);
   }
   if (!email && !phone) errors.surveyContactMethods = contactMethodRequiredMessage;
   return { contactMethods, errors };

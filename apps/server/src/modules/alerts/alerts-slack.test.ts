@@ -43,6 +43,7 @@ describe('Slack webhook addresses', () => {
       slackWebhookUrl: null,
       quietHours: { start: '21:00', end: '08:00' },
       timeZone: 'UTC',
+      phoneCountry: 'US',
     });
   });
 

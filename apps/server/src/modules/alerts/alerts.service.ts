@@ -2,7 +2,7 @@ import {
   type Alert,
   type AlertCondition,
   type ConditionOperator,
-  formatPhoneNumber,
+  formatStoredPhone,
   type MatchedCondition,
   operatorNeedsValue,
   respondentLabel,
@@ -37,6 +37,7 @@ import {
   toSurveyDelivery,
 } from '../delivery/delivery.service.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
+import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
 import { alertFires } from './alert-conditions.js';
 import {
@@ -73,9 +74,12 @@ function alertsOf(settings: unknown): Alert[] {
 
 function respondentOf(
   contactMethods: { contactMethodType: string; emailAddress?: string; phoneNumber?: string }[],
+  phoneCountry: string,
 ) {
   const contacts = contactMethods.map((method) =>
-    method.contactMethodType === 'email' ? method.emailAddress! : formatPhoneNumber(method.phoneNumber!),
+    method.contactMethodType === 'email'
+      ? method.emailAddress!
+      : formatStoredPhone(method.phoneNumber!, phoneCountry),
   );
   return contacts.length > 0 ? contacts.join(', ') : 'an anonymous respondent';
 }
@@ -121,7 +125,10 @@ export async function fireSurveyAlerts(
   const fired = alerts.filter((alert) => alertFires(alert, definition.questions, responses));
   if (fired.length === 0) return none;
   const written: FiredAlert[] = [];
-  const lists = await loadListLookup(tx, survey.workspaceId, listIdsOf(definition, 'questions'));
+  const [lists, phoneCountry] = await Promise.all([
+    loadListLookup(tx, survey.workspaceId, listIdsOf(definition, 'questions')),
+    loadPhoneCountry(tx, survey.workspaceId),
+  ]);
   const byId = new Map(definition.questions.map((question) => [question.id, question]));
   const describe = (question: SurveyQuestion | undefined, value: SurveyAnswer | string | number): string => {
     const listId = question && 'listId' in question ? question.listId : undefined;
@@ -178,7 +185,7 @@ export async function fireSurveyAlerts(
       workspaceName: survey.workspaceName,
       alertName: alert.name,
       templateName: survey.templateName,
-      respondent: respondentOf(survey.contactMethods),
+      respondent: respondentOf(survey.contactMethods, phoneCountry),
       matches,
       link,
     };
@@ -213,7 +220,11 @@ export async function dispatchAlertMessages(ctx: AppContext, outboxIds: string[]
   if (outboxIds.length > 0) await dispatchMessages(ctx, outboxIds, { isUrgent: true });
 }
 
-function toSurveyAlert(row: SurveyAlertListRow, undelivered: Map<string, SurveyDelivery[]>): SurveyAlert {
+function toSurveyAlert(
+  row: SurveyAlertListRow,
+  undelivered: Map<string, SurveyDelivery[]>,
+  phoneCountry: string,
+): SurveyAlert {
   const { alert } = row;
   return {
     surveyAlertId: alert.id,
@@ -232,6 +243,7 @@ function toSurveyAlert(row: SurveyAlertListRow, undelivered: Map<string, SurveyD
         : [],
       (row.surveyProperties ?? {}) as Record<string, unknown>,
       row.contactMethods,
+      phoneCountry,
     ),
     survey: {
       surveyTemplate: {
@@ -257,12 +269,15 @@ export async function listSurveyAlerts(
   actor: WorkspaceActor,
 ): Promise<SurveyAlertsResponse> {
   const rows = await findSurveyAlerts(ctx.db, actor.workspaceId, maxListedAlerts);
-  const undelivered = await findUndelivered(
-    ctx.db,
-    'surveyAlertId',
-    rows.map((row) => row.alert.id),
-  );
-  return { surveyAlerts: rows.map((row) => toSurveyAlert(row, undelivered)) };
+  const [undelivered, phoneCountry] = await Promise.all([
+    findUndelivered(
+      ctx.db,
+      'surveyAlertId',
+      rows.map((row) => row.alert.id),
+    ),
+    loadPhoneCountry(ctx.db, actor.workspaceId),
+  ]);
+  return { surveyAlerts: rows.map((row) => toSurveyAlert(row, undelivered, phoneCountry)) };
 }
 
 const alertPurpose = 'survey-alert';
@@ -319,5 +334,6 @@ export async function setSurveyAlertStatus(
   return toSurveyAlert(
     (await findSurveyAlert(ctx.db, actor.workspaceId, id))!,
     await findUndelivered(ctx.db, 'surveyAlertId', [id]),
+    await loadPhoneCountry(ctx.db, actor.workspaceId),
   );
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { dispatchMessages, type NewOutboxMessage, queueMessages } from '../delivery/delivery.service.js';
+import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import { findActiveMembers, findWorkspaceName } from '../workspaces/workspaces.service.js';
 import { escalationMessages } from './case-notices.js';
 import { recordRecentReplyFailures } from './case-reply-failures.js';
@@ -29,9 +30,10 @@ export async function escalateOverdueCases(ctx: AppContext): Promise<number> {
     for (const row of claimed)
       byWorkspace.set(row.workspaceId, [...(byWorkspace.get(row.workspaceId) ?? []), row]);
     for (const [workspaceId, rows] of byWorkspace) {
-      const [members, workspaceName, listed] = await Promise.all([
+      const [members, workspaceName, phoneCountry, listed] = await Promise.all([
         findActiveMembers(tx, workspaceId),
         findWorkspaceName(tx, workspaceId),
+        loadPhoneCountry(tx, workspaceId),
         findCaseRows(
           tx,
           workspaceId,
@@ -61,7 +63,7 @@ export async function escalateOverdueCases(ctx: AppContext): Promise<number> {
             workspaceName,
             alertName: row.alertName,
             templateName: row.templateName,
-            respondent: respondentOfRow(row),
+            respondent: respondentOfRow(row, phoneCountry),
             dueAt: row.case.dueAt,
             assigneeName: toPerson(row.assignee)?.name ?? 'nobody',
             admins,

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import type { FiredAlert } from '../alerts/alerts.service.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { type NewOutboxMessage, queueMessages } from '../delivery/delivery.service.js';
+import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import { assignmentMessages } from './case-notices.js';
 import { respondentOfRow } from './case-view.js';
 import { findCaseRows, insertCase, insertCaseEvents, type NewCaseEventRow } from './cases.repository.js';
@@ -61,6 +62,7 @@ export async function openCasesForFiredAlerts(
     await insertCaseEvents(tx, events);
     if (!assignee) continue;
     const [row] = await findCaseRows(tx, item.workspaceId, [opened.id]);
+    const phoneCountry = await loadPhoneCountry(tx, item.workspaceId);
     messages.push(
       ...assignmentMessages(ctx, {
         caseId: opened.id,
@@ -68,7 +70,7 @@ export async function openCasesForFiredAlerts(
         workspaceName: item.workspaceName,
         alertName: item.alert.name,
         templateName: item.templateName,
-        respondent: row ? respondentOfRow(row) : '',
+        respondent: row ? respondentOfRow(row, phoneCountry) : '',
         dueAt: opened.dueAt,
         assignee,
         hasSlack: Boolean(item.slackWebhookUrl),

@@ -34,17 +34,19 @@ function isOverdue(row: Pick<CaseListRow['case'], 'status' | 'dueAt'>, now: Date
   );
 }
 
-export function respondentOfRow(row: CaseListRow): string {
+/** Who answered, as the case names them; phones in the workspace's way (decision 021). */
+export function respondentOfRow(row: CaseListRow, phoneCountry = 'US'): string {
   return respondentLabel(
     Array.isArray(row.definitionProperties)
       ? (row.definitionProperties as { id: string; label: string }[])
       : [],
     (row.surveyProperties ?? {}) as Record<string, unknown>,
     row.contactMethods,
+    phoneCountry,
   );
 }
 
-export function toCase(row: CaseListRow, now: Date): Case {
+export function toCase(row: CaseListRow, now: Date, phoneCountry = 'US'): Case {
   const { case: item } = row;
   return {
     caseId: item.id,
@@ -55,7 +57,7 @@ export function toCase(row: CaseListRow, now: Date): Case {
     surveyTemplateId: item.templateId,
     surveyTemplateVersionId: row.templateVersionId,
     templateName: row.templateName,
-    respondent: respondentOfRow(row),
+    respondent: respondentOfRow(row, phoneCountry),
     assignee: toPerson(row.assignee),
     dueAt: item.dueAt?.toISOString() ?? null,
     isOverdue: isOverdue(item, now),

@@ -18,7 +18,7 @@ import type { Executor } from '../../db/client.js';
 import { invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { dispatchMessages, type NewOutboxMessage, queueMessages } from '../delivery/delivery.service.js';
-import { loadNotificationSettingsOf } from '../notifications/notifications.service.js';
+import { loadNotificationSettingsOf, loadPhoneCountry } from '../notifications/notifications.service.js';
 import { findActiveMembers, findWorkspaceName } from '../workspaces/workspaces.service.js';
 import { assignmentMessages } from './case-notices.js';
 import { recordReplyFailures } from './case-reply-failures.js';
@@ -78,6 +78,7 @@ export async function listCases(
       openedTo: 'The end date must not be before the start date',
     });
   }
+  const phoneCountry = await loadPhoneCountry(ctx.db, actor.workspaceId);
   const { rows, total } = await findCasePage(
     ctx.db,
     {
@@ -93,7 +94,12 @@ export async function listCases(
     },
     { limit: query.limit, offset: (query.page - 1) * query.limit },
   );
-  return { cases: rows.map((row) => toCase(row, now)), total, page: query.page, limit: query.limit };
+  return {
+    cases: rows.map((row) => toCase(row, now, phoneCountry)),
+    total,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
 async function findCaseRow(db: Executor, actor: WorkspaceActor, id: string): Promise<CaseListRow> {
@@ -115,7 +121,8 @@ export async function getCase(ctx: AppContext, actor: WorkspaceActor, id: string
   const tokens = Array.isArray(row.definitionProperties)
     ? (row.definitionProperties as { label: string }[]).map((property) => property.label)
     : [];
-  return { ...toCase(row, ctx.now()), events: events.map(toCaseEvent), contacts, tokens };
+  const phoneCountry = await loadPhoneCountry(ctx.db, actor.workspaceId);
+  return { ...toCase(row, ctx.now(), phoneCountry), events: events.map(toCaseEvent), contacts, tokens };
 }
 
 interface Change {
@@ -216,7 +223,7 @@ async function assignedNotices(
       workspaceName,
       alertName: row.alertName,
       templateName: row.templateName,
-      respondent: respondentOfRow(row),
+      respondent: respondentOfRow(row, settings.get(workspaceId)?.phoneCountry),
       dueAt: row.case.dueAt,
       assignee,
       hasSlack,
@@ -239,8 +246,11 @@ async function changeCases(
     return queueMessages(tx, await applyChange(ctx, tx, actor, rows, change, now));
   });
   if (outboxIds.length > 0) await dispatchMessages(ctx, outboxIds);
-  const listed = await findCaseRows(ctx.db, actor.workspaceId, unique);
-  return listed.map((row) => toCase(row, ctx.now()));
+  const [listed, phoneCountry] = await Promise.all([
+    findCaseRows(ctx.db, actor.workspaceId, unique),
+    loadPhoneCountry(ctx.db, actor.workspaceId),
+  ]);
+  return listed.map((row) => toCase(row, ctx.now(), phoneCountry));
 }
 
 /** `PATCH /cases/{id}`: a status transition, an assignee, or both. */

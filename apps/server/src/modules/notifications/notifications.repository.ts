@@ -30,7 +30,10 @@ export async function upsertNotificationSettings(
   db: Executor,
   workspaceId: string,
   changes: Partial<
-    Pick<NotificationSettingsRow, 'slackWebhookUrl' | 'quietHoursStart' | 'quietHoursEnd' | 'timeZone'>
+    Pick<
+      NotificationSettingsRow,
+      'slackWebhookUrl' | 'quietHoursStart' | 'quietHoursEnd' | 'timeZone' | 'phoneCountry'
+    >
   >,
   now: Date,
 ): Promise<NotificationSettingsRow> {

@@ -11,7 +11,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     {
       schema: {
         tags: ['notifications'],
-        summary: "The workspace's Slack webhook, quiet hours and time zone",
+        summary:
+          "The workspace's Slack webhook, quiet hours, time zone and default country for phone numbers",
         response: { 200: notificationSettingsSchema },
       },
       config: { access: access.member() },
@@ -25,7 +26,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: {
         tags: ['notifications'],
         summary:
-          'Change the Slack webhook (https, public addresses only), quiet hours or time zone (admins); fields left out stay',
+          'Change the Slack webhook (https, public addresses only), quiet hours, time zone or default phone country (admins); fields left out stay',
         body: updateNotificationSettingsBodySchema,
         response: { 200: notificationSettingsSchema },
       },

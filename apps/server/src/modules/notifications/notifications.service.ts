@@ -1,4 +1,5 @@
 import {
+  defaultPhoneCountry,
   defaultQuietHours,
   defaultTimeZone,
   type NotificationSettings,
@@ -24,6 +25,7 @@ export interface WorkspaceNotificationSettings {
   slackWebhookUrl: string | null;
   quietHours: QuietHours;
   timeZone: string;
+  phoneCountry: string;
 }
 
 function toWorkspaceSettings(row: NotificationSettingsRow | undefined): WorkspaceNotificationSettings {
@@ -33,7 +35,13 @@ function toWorkspaceSettings(row: NotificationSettingsRow | undefined): Workspac
       ? { start: row.quietHoursStart, end: row.quietHoursEnd }
       : { start: defaultQuietHours.start, end: defaultQuietHours.end },
     timeZone: row?.timeZone ?? defaultTimeZone,
+    phoneCountry: row?.phoneCountry ?? defaultPhoneCountry,
   };
+}
+
+/** The workspace's default country for phone numbers (decision 021). */
+export async function loadPhoneCountry(db: Executor, workspaceId: string): Promise<string> {
+  return (await findNotificationSettings(db, workspaceId))?.phoneCountry ?? defaultPhoneCountry;
 }
 
 async function loadNotificationSettings(
@@ -117,6 +125,7 @@ export async function updateNotificationSettings(
     changes.quietHoursEnd = body.quietHours.end;
   }
   if (body.timeZone) changes.timeZone = body.timeZone;
+  if (body.phoneCountry) changes.phoneCountry = body.phoneCountry;
   return ctx.db.transaction(async (tx) => {
     const before = await loadNotificationSettings(tx, actor.workspaceId);
     const after = toWorkspaceSettings(

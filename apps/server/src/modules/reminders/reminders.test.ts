@@ -283,6 +283,7 @@ describe('quiet hours and the daily cap', () => {
     expect(settings.json()).toEqual({
       slackWebhookUrl: null,
       timeZone: 'Asia/Tokyo',
+      phoneCountry: 'US',
       quietHours: { start: '20:00', end: '09:30' },
     });
     // Sent at 21:00 in Tokyo (12:00 UTC; UTC+9 all year): due a day later, at 21:00 again.

@@ -7,6 +7,7 @@ import {
   type SurveyQuestion,
   surveyStateFilterField,
   toPhoneDigits,
+  toStoredPhone,
 } from '@graphium/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { surveys } from '../../db/schema/index.js';
@@ -55,11 +56,19 @@ function statusCondition(value: string): SQL {
   return sql`${surveys.state} = 'SENT'`;
 }
 
-function contactCondition(filter: ResponseFilter): SQL {
+/**
+ * A phone filter's value: a whole number typed the workspace's way ("0412 345 678" in Australia)
+ * is read as stored (E.164, decision 021); anything else compares digits as before.
+ */
+function phoneFilterValue(raw: string, phoneCountry: string): string {
+  return toStoredPhone(raw, phoneCountry) ?? toPhoneDigits(raw);
+}
+
+function contactCondition(filter: ResponseFilter, phoneCountry: string): SQL {
   const isEmail = filter.field === emailFilterField;
   const type = isEmail ? 'email' : 'phone';
   const raw = String(filter.value).trim();
-  const value = isEmail ? raw : toPhoneDigits(raw);
+  const value = isEmail ? raw : phoneFilterValue(raw, phoneCountry);
   const text = isEmail ? sql.raw(`contact->>'emailAddress'`) : sql.raw(`contact->>'phoneNumber'`);
   const { condition, negated } = textMatch(filter.operator as TextOperator, text, value);
   const methods = sql`jsonb_array_elements(${surveys.contactMethods}) as contact`;
@@ -123,6 +132,7 @@ function questionCondition(question: SurveyQuestion, filter: ResponseFilter): SQ
 export function buildCriteriaConditions(
   criteria: ResponseCriteria,
   questionsById: ReadonlyMap<string, SurveyQuestion>,
+  phoneCountry = 'US',
 ): SQL[] {
   const conditions: SQL[] = [
     sql`${surveys.templateId} = ${criteria.templateId}`,
@@ -139,7 +149,7 @@ export function buildCriteriaConditions(
       return;
     }
     if (filter.field === emailFilterField || filter.field === phoneFilterField) {
-      conditions.push(contactCondition(filter));
+      conditions.push(contactCondition(filter, phoneCountry));
       return;
     }
     const questionId = readQuestionFilterField(filter.field) ?? '';

@@ -5,6 +5,7 @@ import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { type ListLookup, loadListLookup } from '../lists/list-lookup.service.js';
+import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import {
   findSurveyTemplateById,
   findTemplateBase,
@@ -27,6 +28,8 @@ export interface TemplateContext {
   definition: SurveyDefinition;
   baseTemplateId: string | null;
   lists: ListLookup;
+  /** The workspace's default country for phone numbers: phone filters read theirs so (decision 021). */
+  phoneCountry: string;
 }
 
 export async function loadTemplateContext(
@@ -59,9 +62,10 @@ export async function loadTemplateContext(
         .filter((id): id is string => Boolean(id)),
     ),
   ];
-  const [baseTemplateId, lists] = await Promise.all([
+  const [baseTemplateId, lists, phoneCountry] = await Promise.all([
     findTemplateBase(ctx.db, templateId),
     loadListLookup(ctx.db, actor.workspaceId, listIds, { includeArchived: true }),
+    loadPhoneCountry(ctx.db, actor.workspaceId),
   ]);
   return {
     templateId,
@@ -72,9 +76,10 @@ export async function loadTemplateContext(
     definition: definitions[0] ?? surveyDefinitionSchema.parse({}),
     baseTemplateId,
     lists,
+    phoneCountry,
   };
 }
 
 export function criteriaConditions(template: TemplateContext, criteria: ResponseCriteria): SQL[] {
-  return buildCriteriaConditions(criteria, template.questionsById);
+  return buildCriteriaConditions(criteria, template.questionsById, template.phoneCountry);
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { maskContact, toPhoneDigits } from '@graphium/shared';
+import { maskContact, storedPhoneFormsOf } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
 import { findWorkspacesThatTexted } from '../surveys/surveys.service.js';
 import { deleteSuppressionsByReason, insertSuppressions } from './suppression.repository.js';
@@ -28,13 +28,11 @@ export function readSmsKeyword(body: string): { keyword: string; action: SmsActi
 }
 
 /**
- * The stored forms of a sender's number: its digits, and for +1 and ten digits also the ten
- * digits alone (a ten-digit contact method is texted as +1…, see `toE164`).
+ * The stored forms of a sender's number: E.164 (decision 021), its digits, and for +1 also the
+ * ten digits of rows written as US numbers (texted as +1…, see `phoneToE164`).
  */
 export function storedPhoneForms(from: string): string[] {
-  const digits = toPhoneDigits(from);
-  if (!/^\d{10,15}$/.test(digits)) return [];
-  return digits.length === 11 && digits.startsWith('1') ? [digits, digits.slice(1)] : [digits];
+  return storedPhoneFormsOf(from);
 }
 
 /**

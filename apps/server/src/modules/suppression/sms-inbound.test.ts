@@ -137,8 +137,8 @@ describe('the signature and keyword rules', () => {
     for (const word of ['HELP', 'info']) expect(readSmsKeyword(word)?.action, word).toBe('help');
     for (const word of ['stop it', 'STOP.', 'no', '', 'please stop'])
       expect(readSmsKeyword(word), word).toBeUndefined();
-    expect(storedPhoneForms('+15550102030')).toEqual(['15550102030', '5550102030']);
-    expect(storedPhoneForms('+447700900123')).toEqual(['447700900123']);
+    expect(storedPhoneForms('+15550102030')).toEqual(['+15550102030', '15550102030', '5550102030']);
+    expect(storedPhoneForms('+447700900123')).toEqual(['+447700900123', '447700900123']);
     expect(storedPhoneForms('Acme')).toEqual([]);
     expect(toTwiml('A & <b>')).toBe(twiml('A &amp; &lt;b&gt;'));
   });
@@ -179,6 +179,26 @@ describe('POST /api/sms/inbound', () => {
     expect(logged).toHaveLength(2);
     expect(JSON.parse(logged[0]!)).toMatchObject({ keyword: 'STOP', workspaces: 2, added: 2 });
     expect(logged[0]).not.toContain(phone);
+  });
+
+  it('STOP from an Australian number matches the E.164 number an Australian workspace stored (decision 021)', async () => {
+    const australian = await workspace();
+    const settings = await australian.client.request('PUT', '/api/workspace/notification-settings', {
+      phoneCountry: 'AU',
+    });
+    expect(settings.statusCode).toBe(200);
+    const rest = uniquePhone().slice(-6);
+    const e164 = `+61412${rest}`;
+    expect(await text(australian, `0412 ${rest.slice(0, 3)} ${rest.slice(3)}`)).toMatchObject({
+      recipient: e164,
+      status: 'queued',
+    });
+    const stop = await inbound(t, { ...reply('', 'STOP'), From: e164 });
+    expect(stop.body).toBe(twiml(smsStopReply));
+    expect(await suppressionsOf(australian)).toEqual([
+      { contact: e164, contactType: 'phone', reason: 'unsubscribed', createdAt: expect.any(String) },
+    ]);
+    expect(await text(australian, e164)).toMatchObject({ recipient: e164, status: 'skipped' });
   });
 
   it('START lifts the opt-out but not an entry staff added', async () => {

@@ -1,5 +1,5 @@
 import {
-  addSuppressionSchema,
+  addSuppressionBodySchema,
   suppressionContactParamsSchema,
   suppressionSchema,
   suppressionsResponseSchema,
@@ -52,7 +52,7 @@ export const suppressionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         ...staff,
         summary: 'Never message a contact again (editors and admins); adding one twice changes nothing',
-        body: addSuppressionSchema,
+        body: addSuppressionBodySchema,
         response: { 201: suppressionSchema },
       },
     },

@@ -1,6 +1,6 @@
 import {
   type AddSuppressionInput,
-  addSuppressionSchema,
+  addSuppressionSchemaFor,
   invalidUnsubscribeLinkMessage,
   maskContact,
   normalizeContact,
@@ -11,9 +11,10 @@ import {
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { notFound } from '../../errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { readUnsubscribeToken } from '../delivery/delivery.service.js';
+import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import { findWorkspaceName } from '../workspaces/workspaces.service.js';
 import {
   deleteSuppression,
@@ -52,7 +53,13 @@ export async function addSuppression(
   actor: WorkspaceActor,
   input: AddSuppressionInput,
 ): Promise<Suppression> {
-  const { contact } = addSuppressionSchema.parse(input);
+  const country = await loadPhoneCountry(ctx.db, actor.workspaceId);
+  const parsed = addSuppressionSchemaFor(country).safeParse(input);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Invalid contact';
+    throw invalid(message, { contact: message });
+  }
+  const { contact } = parsed.data;
   return ctx.db.transaction(async (tx) => {
     const row = await insertSuppression(tx, {
       workspaceId: actor.workspaceId,
@@ -72,7 +79,8 @@ export async function removeSuppression(
   actor: WorkspaceActor,
   contactText: string,
 ): Promise<void> {
-  const contact = normalizeContact(contactText)?.contact ?? contactText.trim().toLowerCase();
+  const country = await loadPhoneCountry(ctx.db, actor.workspaceId);
+  const contact = normalizeContact(contactText, country)?.contact ?? contactText.trim().toLowerCase();
   await ctx.db.transaction(async (tx) => {
     if (!(await deleteSuppression(tx, actor.workspaceId, contact)))
       throw notFound(suppressionNotFoundMessage);

@@ -21,6 +21,7 @@ import {
 } from '../delivery/delivery.service.js';
 import { type ListLookup, loadListLookup } from '../lists/list-lookup.service.js';
 import { findLogoUrl } from '../logo/logo.service.js';
+import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import {
   findSurveyVersion,
   listIdsOf,
@@ -43,6 +44,8 @@ export interface SendingContext {
   workspaceName: string;
   logoUrl: string | null;
   lists: ListLookup;
+  /** The workspace's default country for phone numbers (decision 021). */
+  phoneCountry: string;
 }
 
 /**
@@ -59,10 +62,11 @@ export async function loadSendingContext(
   if (found.version.state !== 'PUBLISHED') throw conflict(publishBeforeSendingMessage);
   const definition = await loadVersionDefinition(ctx.db, versionId);
   const settings = surveySettingsSchema.parse(found.version.settings);
-  const [workspaceName, logoUrl, lists] = await Promise.all([
+  const [workspaceName, logoUrl, lists, phoneCountry] = await Promise.all([
     findWorkspaceName(ctx.db, actor.workspaceId),
     findLogoUrl(ctx, actor.customerId, { absolute: true }),
     loadListLookup(ctx.db, actor.workspaceId, listIdsOf(definition, 'properties')),
+    loadPhoneCountry(ctx.db, actor.workspaceId),
   ]);
   return {
     actor,
@@ -74,6 +78,7 @@ export async function loadSendingContext(
     workspaceName,
     logoUrl,
     lists,
+    phoneCountry,
   };
 }
 

@@ -5,11 +5,13 @@ import {
   bulkSendSurveysSchema,
   type ContactMethod,
   type CreateSurvey,
+  invalidPhoneMessageFor,
   keyPropertyValuesById,
   readRowContactMethods,
   type SentSurvey,
   type SurveyDelivery,
   type SurveyPropertyValues,
+  toStoredPhone,
   uniqueContactMethods,
   validateSurveyProperties,
 } from '@graphium/shared';
@@ -86,6 +88,24 @@ async function insertPrepared(
 }
 
 /**
+ * Phones read against the workspace's default country and stored in E.164 (US workspaces: the
+ * spec's digits); a number that is not one answers 400 naming the field (decision 021).
+ */
+function storedContactMethods(methods: ContactMethod[], country: string): ContactMethod[] {
+  const details: Record<string, string> = {};
+  const stored = methods.map((method, index) => {
+    if (method.contactMethodType !== 'phone') return method;
+    const phoneNumber = toStoredPhone(method.phoneNumber, country);
+    if (phoneNumber) return { ...method, phoneNumber };
+    details[`surveyContactMethods.${index}.phoneNumber`] = invalidPhoneMessageFor(country);
+    return method;
+  });
+  const [first] = Object.entries(details);
+  if (first) throw invalid(`${first[0]}: ${first[1]}`, details);
+  return stored;
+}
+
+/**
  * `POST /surveys/` (docs/product-rules.md#sending-surveys): creates a survey of a published version for the
  * contact
  * methods and property values given, and queues one invitation per contact method in the same
@@ -110,7 +130,7 @@ export async function createSurvey(
   const prepared = prepareSurvey(
     ctx,
     sending,
-    uniqueContactMethods(input.surveyContactMethods),
+    uniqueContactMethods(storedContactMethods(input.surveyContactMethods, sending.phoneCountry)),
     values,
     ctx.now(),
   );
@@ -149,7 +169,7 @@ export async function bulkSendSurveys(
   const valid: ValidRow[] = [];
   rows.forEach((raw, index) => {
     const row = rowOffset + index + 1;
-    const contacts = readRowContactMethods(raw);
+    const contacts = readRowContactMethods(raw, sending.phoneCountry);
     const keyed = keyPropertyValuesById(properties, raw.properties);
     const checked = validateSurveyProperties(properties, keyed.values, sending.lists);
     const errors: Record<string, string> = { ...contacts.errors, ...keyed.errors };

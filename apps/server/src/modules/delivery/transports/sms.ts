@@ -1,8 +1,9 @@
+import { phoneToE164 } from '@graphium/shared';
 import type { Config } from '../../../config.js';
 import { ProviderRefusal } from '../failures.js';
 
 interface SmsMessage {
-  /** Digits only, as stored on a survey's contact method. */
+  /** As stored on a survey's contact method: E.164, or digits (decision 021). */
   to: string;
   body: string;
 }
@@ -16,11 +17,11 @@ export interface SmsTransport {
 const requestTimeoutMs = 10_000;
 
 /**
- * E.164 for the provider: ten digits are a US number (docs/product-rules.md#sending-surveys formats phones US
- * style).
+ * E.164 for the provider: new numbers are stored so (decision 021); digits-only rows (US
+ * workspaces) keep today's reading: ten digits are a US number.
  */
-export function toE164(digits: string): string {
-  return digits.length === 10 ? `+1${digits}` : `+${digits}`;
+export function toE164(stored: string): string {
+  return phoneToE164(stored);
 }
 
 async function readProviderError(response: Response): Promise<string> {

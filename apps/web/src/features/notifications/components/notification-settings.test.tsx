@@ -16,6 +16,7 @@ function buildSettings(overrides: Partial<NotificationSettings> = {}): Notificat
     slackWebhookUrl: null,
     quietHours: { start: '21:00', end: '08:00' },
     timeZone: 'UTC',
+    phoneCountry: 'US',
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { useNotificationSettings } from '../api/get-notification-settings';
+import { PhoneCountryForm } from './phone-country-form';
 import { QuietHoursForm } from './quiet-hours-form';
 import { SlackWebhookForm } from './slack-webhook-form';
 import { SuppressionList } from './suppression-list';
@@ -16,7 +17,10 @@ type NotificationSettingsProps = {
   canManageSuppressions: boolean;
 };
 
-/** Settings → Notifications (decision 008): Slack webhook, quiet hours, suppression list. */
+/**
+ * Settings → Notifications (decision 008): Slack webhook, quiet hours, default country for phone
+ * numbers (decision 021), suppression list.
+ */
 export function NotificationSettings({
   canManageSettings,
   canManageSuppressions,
@@ -33,7 +37,7 @@ export function NotificationSettings({
       {!canManageSettings && (
         <p className="mb-4 text-sm text-gray-600">
           {canManageSuppressions
-            ? 'Only workspace admins can change the Slack webhook and quiet hours.'
+            ? 'Only workspace admins can change the Slack webhook, quiet hours and default country for phone numbers.'
             : 'Only workspace admins and editors can change notification settings.'}
         </p>
       )}
@@ -53,6 +57,7 @@ export function NotificationSettings({
               values={{ quietHours: settings.data.quietHours, timeZone: settings.data.timeZone }}
               canEdit={canManageSettings}
             />
+            <PhoneCountryForm phoneCountry={settings.data.phoneCountry} canEdit={canManageSettings} />
           </>
         )}
         <UndeliveredNotifications canRetry={canManageSuppressions} />

@@ -1,7 +1,7 @@
 import {
   type AddSuppressionInput,
-  addSuppressionSchema,
-  formatPhoneNumber,
+  type addSuppressionSchema,
+  addSuppressionSchemaFor,
   type Suppression,
   type SuppressionReason,
 } from '@graphium/shared';
@@ -22,6 +22,7 @@ import { formatDate } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
 import { useLastDefined } from '@/lib/use-last-defined';
 import { useAddSuppression } from '../api/add-suppression';
+import { useFormatPhone, usePhoneCountry } from '../api/get-notification-settings';
 import { useSuppressions } from '../api/get-suppressions';
 import { useRemoveSuppression } from '../api/remove-suppression';
 import { SettingsSection } from './settings-section';
@@ -33,8 +34,11 @@ const reasonLabels: Record<SuppressionReason, string> = {
   'added-by-staff': 'Added by staff',
 };
 
-function formatContact(suppression: Pick<Suppression, 'contact' | 'contactType'>): string {
-  return suppression.contactType === 'phone' ? formatPhoneNumber(suppression.contact) : suppression.contact;
+function formatContact(
+  suppression: Pick<Suppression, 'contact' | 'contactType'>,
+  formatPhone: (stored: string) => string,
+): string {
+  return suppression.contactType === 'phone' ? formatPhone(suppression.contact) : suppression.contact;
 }
 
 type SuppressionListProps = { canEdit: boolean };
@@ -83,6 +87,8 @@ export function SuppressionList({ canEdit }: SuppressionListProps) {
 
 function AddSuppressionForm() {
   const addSuppression = useAddSuppression();
+  const phoneCountry = usePhoneCountry();
+  const schema = useMemo(() => addSuppressionSchemaFor(phoneCountry), [phoneCountry]);
   const {
     register,
     handleSubmit,
@@ -90,7 +96,7 @@ function AddSuppressionForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<AddSuppressionInput, unknown, z.output<typeof addSuppressionSchema>>({
-    resolver: zodResolver(addSuppressionSchema),
+    resolver: zodResolver(schema),
     defaultValues: { contact: '' },
   });
 
@@ -132,13 +138,14 @@ type SuppressionTableProps = {
 };
 
 function SuppressionTable({ suppressions, canEdit, onRemove }: SuppressionTableProps) {
+  const formatPhone = useFormatPhone();
   const columns = useMemo<ColumnDef<Suppression>[]>(
     () => [
       {
         id: 'contact',
         header: 'Contact',
         cell: ({ row: { original } }) => (
-          <span className="font-medium text-gray-900">{formatContact(original)}</span>
+          <span className="font-medium text-gray-900">{formatContact(original, formatPhone)}</span>
         ),
       },
       {
@@ -166,7 +173,7 @@ function SuppressionTable({ suppressions, canEdit, onRemove }: SuppressionTableP
                   variant="ghost"
                   size="sm"
                   onClick={() => onRemove(original)}
-                  aria-label={`Remove ${formatContact(original)}`}
+                  aria-label={`Remove ${formatContact(original, formatPhone)}`}
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
                   Remove
@@ -176,7 +183,7 @@ function SuppressionTable({ suppressions, canEdit, onRemove }: SuppressionTableP
           ]
         : []),
     ],
-    [canEdit, onRemove],
+    [canEdit, onRemove, formatPhone],
   );
   const table = useReactTable({
     data: suppressions,
@@ -195,6 +202,7 @@ function RemoveSuppressionDialog({
   onClose: () => void;
 }) {
   const removeSuppression = useRemoveSuppression();
+  const formatPhone = useFormatPhone();
   const shown = useLastDefined(suppression);
 
   const remove = async () => {
@@ -217,7 +225,9 @@ function RemoveSuppressionDialog({
       onOpenChange={(isOpen) => !isOpen && onClose()}
       title="Remove Contact"
       size="small"
-      description={shown ? `Remove ${formatContact(shown)} from the suppression list?` : undefined}
+      description={
+        shown ? `Remove ${formatContact(shown, formatPhone)} from the suppression list?` : undefined
+      }
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

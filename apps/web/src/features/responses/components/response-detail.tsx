@@ -1,10 +1,11 @@
-import { formatPhoneNumber, type SurveyResponseDetail } from '@graphium/shared';
+import type { SurveyResponseDetail } from '@graphium/shared';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { useFormatPhone } from '@/features/notifications/api/get-notification-settings';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { formatOptionalDateTime, formatPercent } from '@/lib/format';
 import { useSurveyResponse } from '../api/get-survey-response';
@@ -59,11 +60,12 @@ function listOrNone(items: string[], none: string): ReactNode {
 }
 
 function RespondentInfo({ survey }: { survey: SurveyResponseDetail }) {
+  const formatPhone = useFormatPhone();
   const emails = survey.surveyContactMethods.flatMap((method) =>
     method.contactMethodType === 'email' ? [method.emailAddress] : [],
   );
   const phones = survey.surveyContactMethods.flatMap((method) =>
-    method.contactMethodType === 'phone' ? [formatPhoneNumber(method.phoneNumber)] : [],
+    method.contactMethodType === 'phone' ? [formatPhone(method.phoneNumber)] : [],
   );
   const isComplete = surveyStateDisplay(survey.surveyState).label === 'Completed';
   return (

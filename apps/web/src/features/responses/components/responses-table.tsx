@@ -1,6 +1,7 @@
-import { formatPhoneNumber, type SurveyQuestion, type SurveyResponseRow } from '@graphium/shared';
+import type { SurveyQuestion, SurveyResponseRow } from '@graphium/shared';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { useFormatPhone } from '@/features/notifications/api/get-notification-settings';
 import { formatOptionalDateTime } from '@/lib/format';
 import { CompositeScoreDots } from './composite-score-dots';
 import { SurveyStateBadge } from './survey-state-badge';
@@ -14,9 +15,12 @@ type ResponsesTableProps = {
 };
 
 /** Who a survey went to: the first address (or number), with a count of the others. */
-function respondentName(methods: SurveyResponseRow['surveyContactMethods']): string {
+function respondentName(
+  methods: SurveyResponseRow['surveyContactMethods'],
+  formatPhone: (stored: string) => string,
+): string {
   const names = methods.map((method) =>
-    method.contactMethodType === 'email' ? method.emailAddress : formatPhoneNumber(method.phoneNumber),
+    method.contactMethodType === 'email' ? method.emailAddress : formatPhone(method.phoneNumber),
   );
   const [first, ...others] = names;
   if (!first) return 'Unknown respondent';
@@ -31,6 +35,7 @@ const headers = ['Respondent', 'Date Sent', 'Last Opened', 'Status', 'Composite 
  */
 export function ResponsesTable({ surveys, questions, detailPath, onOpen }: ResponsesTableProps) {
   const labels = new Map(questions.map((question) => [question.id, question.label]));
+  const formatPhone = useFormatPhone();
   const openOnEnter = (event: KeyboardEvent, surveyId: string) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(surveyId);
   };
@@ -53,7 +58,7 @@ export function ResponsesTable({ surveys, questions, detailPath, onOpen }: Respo
         </thead>
         <tbody className="divide-y divide-gray-200">
           {surveys.map((survey) => {
-            const name = respondentName(survey.surveyContactMethods);
+            const name = respondentName(survey.surveyContactMethods, formatPhone);
             return (
               <tr
                 key={survey.surveyId}

@@ -2,6 +2,7 @@ import type { SurveyDelivery } from '@graphium/shared';
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useRoleReason } from '@/features/auth/api/use-can';
+import { useFormatPhone } from '@/features/notifications/api/get-notification-settings';
 import { toastPromise } from '@/lib/toast';
 import { deliveryChannelLabels } from '../api/get-survey-delivery';
 import { useRetryDelivery } from '../api/retry-delivery';
@@ -32,6 +33,7 @@ export function UndeliveredMessages({
   messages: SurveyDelivery[];
 }) {
   const retry = useRetryDelivery();
+  const formatPhone = useFormatPhone();
   const roleBlock = useRoleReason('editor', 'send messages again');
   if (messages.length === 0) return null;
   const sendAgain = async (message: SurveyDelivery) => {
@@ -53,6 +55,7 @@ export function UndeliveredMessages({
       <ul className="mt-3 space-y-3">
         {messages.map((message) => {
           const channel = deliveryChannelLabels[message.channel];
+          const recipient = message.channel === 'sms' ? formatPhone(message.recipient) : message.recipient;
           return (
             <li
               key={message.outboxId}
@@ -60,7 +63,7 @@ export function UndeliveredMessages({
             >
               <div className="text-sm">
                 <p className="font-medium break-all text-gray-900">
-                  {channel} to {message.recipient}
+                  {channel} to {recipient}
                 </p>
                 <p className="text-red-800">{notDeliveredText(message)}</p>
               </div>
@@ -69,7 +72,7 @@ export function UndeliveredMessages({
                 size="sm"
                 disabled={retry.isPending}
                 disabledReason={roleBlock}
-                aria-label={`Send again: ${channel} to ${message.recipient}`}
+                aria-label={`Send again: ${channel} to ${recipient}`}
                 onClick={() => void sendAgain(message)}
               >
                 <RotateCw className="size-4" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { StatusMessage } from '@/components/ui/status-message';
+import { useFormatPhone } from '@/features/notifications/api/get-notification-settings';
 import {
   deliveryChannelLabels,
   deliveryWatchMs,
@@ -34,6 +35,9 @@ export function DeliveryStatus({ survey, onSendAnother, onClose }: DeliveryStatu
   const query = useSurveyDelivery(survey.surveyId, watchUntil);
   const retry = useRetryDelivery();
   const rows = query.data?.delivery ?? survey.delivery;
+  const formatPhone = useFormatPhone();
+  const recipientOf = (row: SurveyDelivery) =>
+    row.channel === 'sms' ? formatPhone(row.recipient) : row.recipient;
 
   const retryRow = async (row: SurveyDelivery) => {
     try {
@@ -76,7 +80,7 @@ export function DeliveryStatus({ survey, onSendAnother, onClose }: DeliveryStatu
             {rows.map((row) => (
               <tr key={row.outboxId}>
                 <td className="py-2 pr-4 text-gray-900">{deliveryChannelLabels[row.channel]}</td>
-                <td className="py-2 pr-4 break-all text-gray-900">{row.recipient}</td>
+                <td className="py-2 pr-4 break-all text-gray-900">{recipientOf(row)}</td>
                 <td className="py-2 pr-4">
                   <Badge tone={statusTones[row.status]}>{statusLabels[row.status]}</Badge>
                   {row.lastError && row.status !== 'sent' && (
@@ -89,7 +93,7 @@ export function DeliveryStatus({ survey, onSendAnother, onClose }: DeliveryStatu
                       variant="secondary"
                       size="sm"
                       disabled={retry.isPending}
-                      aria-label={`Retry ${deliveryChannelLabels[row.channel]} to ${row.recipient}`}
+                      aria-label={`Retry ${deliveryChannelLabels[row.channel]} to ${recipientOf(row)}`}
                       onClick={() => void retryRow(row)}
                     >
                       <RotateCw className="size-4" aria-hidden="true" />

@@ -109,4 +109,33 @@ describe('send survey form rules', () => {
       },
     });
   });
+
+  it('reads phones against a non-US default country and sends them in E.164 (decision 021)', () => {
+    expect(formatPhoneInput('0412 345 678', 'AU')).toBe('0412 345 678');
+    const values = initialValues(properties);
+    const contacts = (phone: string) => [{ key: 1, email: '', phone }];
+    const bad = validateSendSurvey(
+      properties,
+      { ...values, contacts: contacts('(555) 123-4567') },
+      options,
+      'AU',
+    );
+    expect(bad.contacts[0]).toEqual({
+      phone: 'Enter a valid phone number for Australia, or start with + and the country code.',
+    });
+    const good = validateSendSurvey(
+      properties,
+      { ...values, contacts: contacts('0412 345 678') },
+      options,
+      'AU',
+    );
+    expect(good.contacts[0]).toEqual({});
+    const input = toCreateSurveyInput(
+      versionId,
+      properties,
+      { ...values, contacts: contacts('0412 345 678') },
+      'AU',
+    );
+    expect(input.surveyContactMethods).toEqual([{ contactMethodType: 'phone', phoneNumber: '+61412345678' }]);
+  });
 });

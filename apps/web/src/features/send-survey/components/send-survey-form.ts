@@ -2,15 +2,16 @@ import {
   type ContactMethodInput,
   type CreateSurveyInput,
   contactMethodRequiredMessage,
+  defaultPhoneCountry,
   defaultPropertyValue,
   formatPhoneNumber,
   invalidEmailMessage,
-  invalidPhoneMessage,
+  invalidPhoneMessageFor,
   isValidEmailAddress,
-  isValidPhoneNumber,
   type RawSurveyPropertyValues,
   type SurveyProperty,
   toPhoneDigits,
+  toStoredPhone,
   validateSurveyProperties,
 } from '@graphium/shared';
 import type { ListOption } from '@/features/lists/api/get-list';
@@ -59,10 +60,18 @@ export function initialValues(properties: readonly SendSurveyProperty[]): SendSu
   };
 }
 
-/** What the phone input shows as the person types: US style, at most 15 digits. */
-export function formatPhoneInput(typed: string): string {
+/**
+ * What the phone input shows as the person types: US style, at most 15 digits, in a US
+ * workspace; elsewhere what was typed (decision 021: the number is read against the workspace's
+ * country when it is sent).
+ */
+export function formatPhoneInput(typed: string, phoneCountry = defaultPhoneCountry): string {
+  if (phoneCountry !== defaultPhoneCountry) return typed.slice(0, maxTypedPhoneLength);
   return formatPhoneNumber(toPhoneDigits(typed).slice(0, maxPhoneDigits));
 }
+
+/** Room for 15 digits, a + and spaces or dashes between them. */
+const maxTypedPhoneLength = 30;
 
 /** A `datetime-local` value ("2024-05-01T09:30") is the browser's local time: sent as ISO. */
 function toIsoDateTime(local: string): string {
@@ -85,13 +94,13 @@ function toRawPropertyValues(
   );
 }
 
-function checkContact(group: ContactGroup): ContactErrors {
+function checkContact(group: ContactGroup, phoneCountry: string): ContactErrors {
   const errors: ContactErrors = {};
   const email = group.email.trim();
   const phone = group.phone.trim();
   if (!email && !phone) errors.group = contactMethodRequiredMessage;
   if (email && !isValidEmailAddress(email)) errors.email = invalidEmailMessage;
-  if (phone && !isValidPhoneNumber(phone)) errors.phone = invalidPhoneMessage;
+  if (phone && !toStoredPhone(phone, phoneCountry)) errors.phone = invalidPhoneMessageFor(phoneCountry);
   return errors;
 }
 
@@ -100,11 +109,16 @@ export function validateSendSurvey(
   properties: readonly SendSurveyProperty[],
   values: SendSurveyValues,
   options: Readonly<Record<string, readonly ListOption[]>>,
+  /** The workspace's default country for phone numbers (decision 021). */
+  phoneCountry = defaultPhoneCountry,
 ): SendSurveyErrors {
   const checked = validateSurveyProperties(properties, toRawPropertyValues(properties, values.properties), {
     resolveListItem: (listId, value) => options[listId]?.find((option) => option.value === value)?.value,
   });
-  return { contacts: values.contacts.map(checkContact), properties: checked.errors };
+  return {
+    contacts: values.contacts.map((group) => checkContact(group, phoneCountry)),
+    properties: checked.errors,
+  };
 }
 
 export function hasErrors(errors: SendSurveyErrors): boolean {
@@ -115,19 +129,27 @@ export function hasErrors(errors: SendSurveyErrors): boolean {
 }
 
 /**
- * docs/product-rules.md#sending-surveys: contact methods (phone as digits only) and the typed property values
+ * docs/product-rules.md#sending-surveys: contact methods (phone as digits only in a US workspace, else
+ * E.164, decision 021) and the typed property values
  * by id.
  */
 export function toCreateSurveyInput(
   versionId: string,
   properties: readonly SendSurveyProperty[],
   values: SendSurveyValues,
+  phoneCountry = defaultPhoneCountry,
 ): CreateSurveyInput {
   const surveyContactMethods: ContactMethodInput[] = values.contacts.flatMap((group) => {
     const methods: ContactMethodInput[] = [];
     if (group.email.trim()) methods.push({ contactMethodType: 'email', emailAddress: group.email.trim() });
     if (group.phone.trim())
-      methods.push({ contactMethodType: 'phone', phoneNumber: toPhoneDigits(group.phone) });
+      methods.push({
+        contactMethodType: 'phone',
+        phoneNumber:
+          phoneCountry === defaultPhoneCountry
+            ? toPhoneDigits(group.phone)
+            : (toStoredPhone(group.phone, phoneCountry) ?? group.phone.trim()),
+      });
     return methods;
   });
   const raw = toRawPropertyValues(properties, values.properties);

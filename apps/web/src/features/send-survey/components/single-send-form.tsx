@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError, TextField } from '@/components/ui/form-field';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useListOptions } from '@/features/lists/api/get-list';
+import { usePhoneCountry } from '@/features/notifications/api/get-notification-settings';
 import { getErrorDetails, getErrorMessage } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useCreateSurvey } from '../api/create-survey';
@@ -36,6 +37,7 @@ const sendSurveyFormId = 'send-survey-form';
  */
 export function SingleSendForm({ versionId, properties, onSent, onCancel }: SingleSendFormProps) {
   const createSurvey = useCreateSurvey();
+  const phoneCountry = usePhoneCountry();
   const [values, setValues] = useState<SendSurveyValues>(() => initialValues(properties));
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [serverError, setServerError] = useState<{ message: string; fields: Record<string, string> }>();
@@ -44,7 +46,7 @@ export function SingleSendForm({ versionId, properties, onSent, onCancel }: Sing
   );
   const lists = useListOptions(listIds);
   const options = Object.fromEntries(Object.entries(lists).map(([listId, list]) => [listId, list.options]));
-  const errors = validateSendSurvey(properties, values, options);
+  const errors = validateSendSurvey(properties, values, options, phoneCountry);
   const isInvalid = hasErrors(errors);
   const headingId = useId();
 
@@ -67,7 +69,7 @@ export function SingleSendForm({ versionId, properties, onSent, onCancel }: Sing
     setServerError(undefined);
     try {
       const survey = await toastPromise(
-        createSurvey.mutateAsync(toCreateSurveyInput(versionId, properties, values)),
+        createSurvey.mutateAsync(toCreateSurveyInput(versionId, properties, values, phoneCountry)),
         {
           pending: 'Sending survey...',
           success: 'Survey sent successfully!',
@@ -124,7 +126,7 @@ export function SingleSendForm({ versionId, properties, onSent, onCancel }: Sing
                   placeholder="(555) 123-4567"
                   value={group.phone}
                   onChange={(event) =>
-                    updateContact(group.key, { phone: formatPhoneInput(event.target.value) })
+                    updateContact(group.key, { phone: formatPhoneInput(event.target.value, phoneCountry) })
                   }
                   onBlur={() => touch(phoneField)}
                   error={shown(phoneField, groupErrors.phone)}

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_settings" ADD COLUMN "phone_country" text DEFAULT 'US' NOT NULL;
