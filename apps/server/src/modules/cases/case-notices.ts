@@ -2,11 +2,11 @@ import { type CasePerson, casePath, formatPropertyValue } from '@graphium/shared
 import type { AppContext } from '../../context.js';
 import {
   type CaseNotice,
-  type NewOutboxMessage,
   renderCaseAssignedEmail,
   renderCaseAssignedSlackText,
   renderCaseEscalatedEmail,
-} from '../delivery/delivery.service.js';
+} from '../delivery/case-messages.service.js';
+import type { NewOutboxMessage } from '../delivery/delivery.service.js';
 
 // Who is told about a case (decision 019): the member it is given to, by e-mail and on the workspace's
 // Slack where it has a webhook; the admins, once, when it is overdue.

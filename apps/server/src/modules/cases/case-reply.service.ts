@@ -11,13 +11,12 @@ import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { renderCaseReplyEmail, renderCaseReplySms } from '../delivery/case-messages.service.js';
 import {
   dispatchMessages,
   findOutboxMessage,
   type NewOutboxMessage,
   queueMessages,
-  renderCaseReplyEmail,
-  renderCaseReplySms,
   unsubscribeOf,
 } from '../delivery/delivery.service.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';

@@ -24,14 +24,6 @@ import {
 import { checkWebhookUrl, postToWebhook } from './transports/slack.js';
 import { createSmsTransport, type SmsTransport } from './transports/sms.js';
 
-export {
-  type CaseNotice,
-  renderCaseAssignedEmail,
-  renderCaseAssignedSlackText,
-  renderCaseEscalatedEmail,
-  renderCaseReplyEmail,
-  renderCaseReplySms,
-} from './case-messages.js';
 // The delivery module's public surface: queueing and dispatching messages, the messages' texts,
 // unsubscribe links and the checks on webhook addresses.
 export {

@@ -1,7 +1,8 @@
 import { type RenderedEmail, renderEmail, smsOptOutText } from './messages.js';
 
 // The messages of follow-up cases (decision 019): to the member who owns a case, to the admins when
-// it is overdue, and the staff's reply to the respondent.
+// it is overdue, and the staff's reply to the respondent. Part of the delivery module's public
+// surface beside delivery.service.ts, so the cases module reaches them directly.
 
 export interface CaseNotice {
   workspaceName: string;
