@@ -14,6 +14,11 @@ function writeContextCookie(name: string, value: string) {
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${yearSeconds}; samesite=lax${secure}`;
 }
 
+function writeWorkspaceCookies(workspace: WorkspaceChoice) {
+  writeContextCookie('x-workspace-id', workspace.workspaceId);
+  writeContextCookie('x-customer-id', workspace.customerId);
+}
+
 function remember(accountId: string, workspaceId: string) {
   try {
     window.localStorage.setItem(rememberedKey(accountId), workspaceId);
@@ -40,8 +45,7 @@ export async function switchWorkspace(
   accountId: string,
   workspace: WorkspaceChoice,
 ): Promise<void> {
-  writeContextCookie('x-workspace-id', workspace.workspaceId);
-  writeContextCookie('x-customer-id', workspace.customerId);
+  writeWorkspaceCookies(workspace);
   remember(accountId, workspace.workspaceId);
   // Reset, not clear: the screens on show keep listening and read their data again, from empty.
   await queryClient.resetQueries();
@@ -71,7 +75,5 @@ export async function restoreRememberedWorkspace(
  */
 export function alignWorkspaceCookie(startup: StartupResponse | null): void {
   const current = startup?.workspaces[0];
-  if (!current || readCookie('x-workspace-id') === current.workspaceId) return;
-  writeContextCookie('x-workspace-id', current.workspaceId);
-  writeContextCookie('x-customer-id', current.customerId);
+  if (current && readCookie('x-workspace-id') !== current.workspaceId) writeWorkspaceCookies(current);
 }
