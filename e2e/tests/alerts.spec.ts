@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { callApi } from '../support/api.js';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -13,26 +14,6 @@ import { newPerson, type Person, signUp } from '../support/flows.js';
 // decision 008: a completed survey whose answers meet an alert's conditions raises a survey alert;
 // staff find it on /alerts (search, hide, "Show hidden alerts", show again), manage the
 // Notifications settings, and a respondent unsubscribes through the link in the e-mail.
-
-type Json = Record<string, unknown>;
-
-/** Calls with the request context's cookies and the anti-forgery header. */
-async function callApi(
-  request: APIRequestContext,
-  method: 'get' | 'post' | 'patch',
-  url: string,
-  data?: object,
-) {
-  const token = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  const response = await request[method](url, {
-    ...(data ? { data } : {}),
-    headers: { 'X-XSRF-TOKEN': token ?? '' },
-  });
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${response.status()} ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as Json;
-}
 
 type FiredAlert = { versionId: string; surveyId: string; respondentEmail: string };
 

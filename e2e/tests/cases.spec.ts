@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { callApi } from '../support/api.js';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -13,25 +13,6 @@ import { newPerson, signUp } from '../support/flows.js';
 // decision 019: a low NPS answer fires an alert that opens a case; an editor assigns it to
 // themselves, replies to the respondent by e-mail (tokens filled, through the outbox) and resolves
 // it; the admin reads each step in the audit log (decision 017).
-
-type Json = Record<string, unknown>;
-
-async function callApi(
-  request: APIRequestContext,
-  method: 'get' | 'post' | 'patch',
-  url: string,
-  data?: object,
-) {
-  const token = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  const response = await request[method](url, {
-    ...(data ? { data } : {}),
-    headers: { 'X-XSRF-TOKEN': token ?? '' },
-  });
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${response.status()} ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as Json;
-}
 
 test('a low NPS answer opens a case that an editor assigns, replies to and resolves; an admin reads it in the audit log', async ({
   page,

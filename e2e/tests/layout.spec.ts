@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { callApi } from '../support/api.js';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
@@ -8,21 +9,14 @@ import { newPerson, signUp } from '../support/flows.js';
 
 const long = (prefix: string, length = 100) => `${prefix}${'W'.repeat(length - prefix.length)}`;
 
-async function api(page: Page, method: 'post' | 'patch', path: string, data: object) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  const response = await page.request[method](path, { data, headers: { 'X-XSRF-TOKEN': token ?? '' } });
-  expect(response.ok(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 /** A template, a list, a sent and a completed survey and an alert, all named as long as allowed. */
 async function seedLongNames(page: Page) {
-  const list = await api(page, 'post', '/api/lists/', {
+  const list = await callApi(page.request, 'post', '/api/lists/', {
     listName: long('List', 99),
     listDescription: long('ListDescription', 1000),
   });
   const listId = list.listId as string;
-  await api(page, 'post', `/api/lists/${listId}/property`, {
+  await callApi(page.request, 'post', `/api/lists/${listId}/property`, {
     listProperty: {
       name: long('name'),
       displayName: long('DisplayName'),
@@ -31,19 +25,19 @@ async function seedLongNames(page: Page) {
       isDefaultLabel: true,
     },
   });
-  const withItem = await api(page, 'post', `/api/lists/${listId}/item`, {
+  const withItem = await callApi(page.request, 'post', `/api/lists/${listId}/item`, {
     listItemProperties: { [long('name')]: long('Item', 200) },
   });
   const itemId = withItem.listItemId as string;
 
   const ids = { nps: randomUUID(), choice: randomUUID(), text: randomUUID(), dropdown: randomUUID() };
   const nameProperty = { id: randomUUID(), type: 'Text', label: long('Name') };
-  const template = await api(page, 'post', '/api/survey-templates/', {
+  const template = await callApi(page.request, 'post', '/api/survey-templates/', {
     surveyTemplateName: long('Template'),
     surveyTemplateDescription: long('Description', 1000),
   });
   const versionId = template.surveyTemplateVersionId as string;
-  await api(page, 'patch', `/api/survey-templates/${versionId}`, {
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}`, {
     surveyTemplateDefinition: {
       openingText: `${long('Opening', 300)} [${nameProperty.label}]`,
       closingText: long('Closing', 300),
@@ -93,15 +87,17 @@ async function seedLongNames(page: Page) {
       ],
     },
   });
-  await api(page, 'patch', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}/state`, {
+    stateCode: 'PUBLISHED',
+  });
   const emailAddress = uniqueEmail('z'.repeat(50));
-  const sent = await api(page, 'post', '/api/surveys/', {
+  const sent = await callApi(page.request, 'post', '/api/surveys/', {
     surveyTemplateVersionId: versionId,
     surveyContactMethods: [{ contactMethodType: 'email', emailAddress }],
     surveyProperties: { [nameProperty.id]: long('Value') },
   });
   const surveyId = sent.surveyId as string;
-  await api(page, 'patch', `/api/surveys/${surveyId}?markAsComplete=true`, {
+  await callApi(page.request, 'patch', `/api/surveys/${surveyId}?markAsComplete=true`, {
     surveyResponses: {
       [ids.nps]: 3,
       [ids.choice]: [long('Option', 200), `Other: ${long('Other', 300)}`],
@@ -110,7 +106,7 @@ async function seedLongNames(page: Page) {
     },
   });
   // A second survey stays open for the respondent page.
-  const open = await api(page, 'post', '/api/surveys/', {
+  const open = await callApi(page.request, 'post', '/api/surveys/', {
     surveyTemplateVersionId: versionId,
     surveyContactMethods: [{ contactMethodType: 'email', emailAddress: uniqueEmail('open') }],
     surveyProperties: { [nameProperty.id]: long('Value') },

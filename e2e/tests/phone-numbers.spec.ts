@@ -1,25 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { callApi } from '../support/api.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
 // International phone numbers (docs/decisions/021-international-phone-numbers.md): an admin picks
 // the workspace's default country, a national number is sent in E.164 and shown the local way.
 
-async function api(page: Page, method: 'post' | 'patch', path: string, data: object) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  const response = await page.request[method](path, { data, headers: { 'X-XSRF-TOKEN': token ?? '' } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
-
 async function publishTemplate(page: Page, name: string): Promise<string> {
-  const created = await api(page, 'post', '/api/survey-templates/', {
+  const created = await callApi(page.request, 'post', '/api/survey-templates/', {
     surveyTemplateName: name,
     surveyTemplateDescription: 'Sent after each visit',
   });
   const versionId = created.surveyTemplateVersionId as string;
-  await api(page, 'patch', `/api/survey-templates/${versionId}`, {
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}`, {
     surveyTemplateDefinition: {
       questions: [
         {
@@ -31,7 +25,9 @@ async function publishTemplate(page: Page, name: string): Promise<string> {
       ],
     },
   });
-  await api(page, 'patch', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}/state`, {
+    stateCode: 'PUBLISHED',
+  });
   return versionId;
 }
 

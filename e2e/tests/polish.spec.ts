@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { callApi } from '../support/api.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
@@ -7,20 +7,15 @@ import { newPerson, signUp } from '../support/flows.js';
 // "multiple answers" mark, a token that names no property, Slack offered only once connected,
 // and unpublishing that asks first.
 
-async function api(page: Page, method: 'post' | 'patch', path: string, data: object) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  const response = await page.request[method](path, { data, headers: { 'X-XSRF-TOKEN': token ?? '' } });
-  expect(response.ok(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 test('template screens say what will happen and what is wrong', async ({ page }) => {
   await signUp(page, newPerson('Pat', 'Polish'), 'Polish Tyres');
-  const template = await api(page, 'post', '/api/survey-templates/', { surveyTemplateName: 'Visit survey' });
+  const template = await callApi(page.request, 'post', '/api/survey-templates/', {
+    surveyTemplateName: 'Visit survey',
+  });
   const versionId = template.surveyTemplateVersionId as string;
   const url = `/survey-templates/${versionId}`;
   const nps = randomUUID();
-  await api(page, 'patch', url.replace('/survey-templates', '/api/survey-templates'), {
+  await callApi(page.request, 'patch', url.replace('/survey-templates', '/api/survey-templates'), {
     surveyTemplateDefinition: {
       openingText: 'Hello [Frist name], thanks for your visit.',
       properties: [{ id: randomUUID(), type: 'Text', label: 'First name' }],

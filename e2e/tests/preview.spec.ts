@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
+import { xsrfHeaders } from '../support/api.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
@@ -7,8 +8,7 @@ import { newPerson, signUp } from '../support/flows.js';
 // authentication, every question and the closing page, and records nothing.
 
 async function createDraft(page: Page): Promise<string> {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  const headers = { 'X-XSRF-TOKEN': token ?? '' };
+  const headers = await xsrfHeaders(page.request);
   const created = await page.request.post('/api/survey-templates/', {
     data: { surveyTemplateName: 'Counter feedback', surveyTemplateDescription: 'At the till' },
     headers,

@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { callApi } from '../support/api.js';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
 // Respondent authentication compares what people type as they type it (docs/decisions/015):
 // a postcode without its space and in lower case opens the survey; the welcome then says the
 // spec's fixed "about 5 minutes".
-
-async function api(page: Page, method: 'post' | 'patch', path: string, data: object) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  const response = await page.request[method](path, { data, headers: { 'X-XSRF-TOKEN': token ?? '' } });
-  expect(response.ok(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 test('a postcode typed without its space and in lower case opens the survey', async ({ page, browser }) => {
   await signUp(page, newPerson('Pam', 'Postcode'), 'Postcode Tyres');
@@ -22,16 +15,20 @@ test('a postcode typed without its space and in lower case opens the survey', as
     label: 'Postcode',
     validation: { authentication: true },
   };
-  const template = await api(page, 'post', '/api/survey-templates/', { surveyTemplateName: 'Home visit' });
+  const template = await callApi(page.request, 'post', '/api/survey-templates/', {
+    surveyTemplateName: 'Home visit',
+  });
   const versionId = template.surveyTemplateVersionId as string;
-  await api(page, 'patch', `/api/survey-templates/${versionId}`, {
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}`, {
     surveyTemplateDefinition: {
       properties: [postcode],
       questions: [{ id: randomUUID(), type: 'ShortTextEntry', question: 'Anything else?', label: 'Note' }],
     },
   });
-  await api(page, 'patch', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
-  const survey = await api(page, 'post', '/api/surveys/', {
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}/state`, {
+    stateCode: 'PUBLISHED',
+  });
+  const survey = await callApi(page.request, 'post', '/api/surveys/', {
     surveyTemplateVersionId: versionId,
     surveyContactMethods: [{ contactMethodType: 'email', emailAddress: uniqueEmail('resident') }],
     surveyProperties: { [postcode.id]: 'SW1A 1AA' },

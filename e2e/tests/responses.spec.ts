@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { callApi } from '../support/api.js';
 import { expect, expectNoSeriousA11yViolations, test, uniqueEmail } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
@@ -8,14 +9,6 @@ import { newPerson, signUp } from '../support/flows.js';
 // surveys sent, 8 answered and completed through the respondent endpoint, 2 in progress, 2
 // pending), a manager reads the summary, pages through the list, filters it by status and by a
 // question, opens a response, comes back to the filtered list and exports it as CSV.
-
-/** The API with the session and the anti-forgery header, as the web app sends it. */
-async function api(page: Page, method: 'post' | 'patch', path: string, data: object) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  const response = await page.request[method](path, { data, headers: { 'X-XSRF-TOKEN': token ?? '' } });
-  expect(response.ok(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 const ids = { nps: randomUUID(), stars: randomUUID(), bought: randomUUID(), servedBy: randomUUID() };
 
@@ -34,12 +27,12 @@ const completed = [
 type Seeded = { versionId: string; emails: string[] };
 
 async function seedResponses(page: Page): Promise<Seeded> {
-  const template = await api(page, 'post', '/api/survey-templates/', {
+  const template = await callApi(page.request, 'post', '/api/survey-templates/', {
     surveyTemplateName: 'Workshop visit',
     surveyTemplateDescription: 'Sent after each visit',
   });
   const versionId = template.surveyTemplateVersionId as string;
-  await api(page, 'patch', `/api/survey-templates/${versionId}`, {
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}`, {
     surveyTemplateDefinition: {
       questions: [
         {
@@ -69,13 +62,15 @@ async function seedResponses(page: Page): Promise<Seeded> {
       ],
     },
   });
-  await api(page, 'patch', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}/state`, {
+    stateCode: 'PUBLISHED',
+  });
 
   const emails: string[] = [];
   const surveyIds: string[] = [];
   for (let index = 0; index < 12; index += 1) {
     const emailAddress = uniqueEmail(`visitor${String(index + 1).padStart(2, '0')}`);
-    const survey = await api(page, 'post', '/api/surveys/', {
+    const survey = await callApi(page.request, 'post', '/api/surveys/', {
       surveyTemplateVersionId: versionId,
       surveyContactMethods: [{ contactMethodType: 'email', emailAddress }],
       surveyProperties: {},
@@ -84,7 +79,7 @@ async function seedResponses(page: Page): Promise<Seeded> {
     surveyIds.push(survey.surveyId as string);
   }
   for (const [index, answers] of completed.entries()) {
-    await api(page, 'patch', `/api/surveys/${surveyIds[index]}?markAsComplete=true`, {
+    await callApi(page.request, 'patch', `/api/surveys/${surveyIds[index]}?markAsComplete=true`, {
       surveyResponses: {
         [ids.nps]: answers.nps,
         [ids.stars]: answers.stars,
@@ -95,7 +90,9 @@ async function seedResponses(page: Page): Promise<Seeded> {
   }
   // Two more answered in part (In Progress); the last two stay Pending.
   for (const index of [8, 9]) {
-    await api(page, 'patch', `/api/surveys/${surveyIds[index]}`, { surveyResponses: { [ids.nps]: 5 } });
+    await callApi(page.request, 'patch', `/api/surveys/${surveyIds[index]}`, {
+      surveyResponses: { [ids.nps]: 5 },
+    });
   }
   return { versionId, emails };
 }

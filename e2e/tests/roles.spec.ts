@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { xsrfHeaders } from '../support/api.js';
 import { expect, expectNoSeriousA11yViolations, linkIn, test, waitForMail } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
@@ -7,14 +8,9 @@ import { newPerson, signUp } from '../support/flows.js';
 
 const viewerReason = (action: string) => `Viewers can't ${action}. Ask an admin for the editor role.`;
 
-async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  return { 'X-XSRF-TOKEN': token ?? '' };
-}
-
 /** A template through the API, as the editor would make it: one question, published or not. */
 async function createTemplate(page: Page, name: string, isPublished: boolean): Promise<string> {
-  const headers = await xsrfHeaders(page);
+  const headers = await xsrfHeaders(page.request);
   const created = await page.request.post('/api/survey-templates/', {
     data: { surveyTemplateName: name, surveyTemplateDescription: 'After each visit' },
     headers,
@@ -147,7 +143,7 @@ test('a viewer invited by an admin sees every write blocked with the reason and 
   await expect(viewerPage.getByText('Draft', { exact: true })).toBeVisible();
   const forced = await viewerPage.request.patch(`/api/survey-templates/${draftId}/state`, {
     data: { stateCode: 'PUBLISHED' },
-    headers: await xsrfHeaders(viewerPage),
+    headers: await xsrfHeaders(viewerPage.request),
   });
   expect(forced.status()).toBe(403);
   await context.close();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { callApi } from '../support/api.js';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -9,22 +10,14 @@ import {
 } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
-/** The API with the session and the anti-forgery header, as the web app sends it. */
-async function api(page: Page, method: 'post' | 'patch', path: string, data: object) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  const response = await page.request[method](path, { data, headers: { 'X-XSRF-TOKEN': token ?? '' } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
-
 /** A published template with a required First name property, through the API. */
 async function publishTemplate(page: Page, name: string): Promise<string> {
-  const created = await api(page, 'post', '/api/survey-templates/', {
+  const created = await callApi(page.request, 'post', '/api/survey-templates/', {
     surveyTemplateName: name,
     surveyTemplateDescription: 'Sent after each visit',
   });
   const versionId = created.surveyTemplateVersionId as string;
-  await api(page, 'patch', `/api/survey-templates/${versionId}`, {
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}`, {
     surveyTemplateDefinition: {
       openingText: 'Hello [First name], tell us about your visit.',
       properties: [{ id: randomUUID(), type: 'Text', label: 'First name', validation: { required: true } }],
@@ -38,7 +31,9 @@ async function publishTemplate(page: Page, name: string): Promise<string> {
       ],
     },
   });
-  await api(page, 'patch', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}/state`, {
+    stateCode: 'PUBLISHED',
+  });
   return versionId;
 }
 
