@@ -2,6 +2,7 @@ import type { SurveyResponses } from './survey-answer.js';
 import type { PropertyType, SurveyDefinition, SurveyProperty, SurveyQuestion } from './survey-definition.js';
 import { isCalendarDate, readBoolean, readNumber } from './values.js';
 
+export * from './email-answer.js';
 export { isValidReviewLink } from './values.js';
 
 // The rules of answering a survey (docs/product-rules.md#the-respondent-page): what fits a

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { readEmailAnswerOf } from './email-answer-link';
 import { RespondentApp } from './respondent-app';
 import './respondent.css';
 
@@ -13,6 +14,6 @@ const surveyId = decodeURIComponent(window.location.pathname.replace(/\/+$/, '')
 
 createRoot(rootElement).render(
   <StrictMode>
-    <RespondentApp surveyId={surveyId} />
+    <RespondentApp surveyId={surveyId} emailAnswer={readEmailAnswerOf(window.location.search)} />
   </StrictMode>,
 );

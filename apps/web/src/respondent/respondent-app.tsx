@@ -8,15 +8,19 @@ import type {
 import {
   type AuthenticationComparable,
   authenticationFailedFallbackMessage,
+  type EmailAnswer,
+  emailAnswerFor,
   findResumeIndex,
 } from '@graphium/shared/answer-rules';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, networkMessage, type SurveySource, serverSource } from './api';
 import { AuthenticationView } from './components/authentication-view';
 import { CompleteView } from './components/complete-view';
+import { ConfirmAnswerView } from './components/confirm-answer-view';
 import { LoadingView, NotFoundView } from './components/status-views';
 import { SurveyView } from './components/survey-view';
 import { WelcomeView } from './components/welcome-view';
+import { forgetEmailAnswerLink } from './email-answer-link';
 import { buildSavePayload, saveFailedMessage } from './save-payload';
 
 type View =
@@ -24,6 +28,7 @@ type View =
   | { kind: 'not-found'; problem?: string }
   | { kind: 'authentication'; survey: LockedRespondentSurvey }
   | { kind: 'welcome' | 'survey'; survey: RespondentSurvey }
+  | { kind: 'confirm'; survey: RespondentSurvey; value: number }
   | { kind: 'complete'; survey: RespondentSurveyReply };
 
 export const cookiesBlockedMessage =
@@ -41,12 +46,25 @@ function problemOf(error: unknown): string | undefined {
   return networkMessage;
 }
 
+function saveProblemOf(error: unknown): string {
+  return error instanceof ApiError && error.isServerMessage ? error.message : saveFailedMessage;
+}
+
 /**
  * The respondent page (docs/product-rules.md#the-respondent-page) and its transitions
  * (docs/product-rules.md#the-respondent-page). `source` replaces the server, as the template preview
- * does (decision 022).
+ * does (decision 022). `emailAnswer` is the answer an e-mail's link carries (decision 026): the
+ * page asks to confirm it before anything is saved.
  */
-export function RespondentApp({ surveyId, source }: { surveyId: string; source?: SurveySource }) {
+export function RespondentApp({
+  surveyId,
+  source,
+  emailAnswer,
+}: {
+  surveyId: string;
+  source?: SurveySource;
+  emailAnswer?: EmailAnswer;
+}) {
   const api = useMemo(() => source ?? serverSource(surveyId), [source, surveyId]);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [answers, setAnswers] = useState<Record<string, SurveyAnswer | undefined>>({});
@@ -54,6 +72,8 @@ export function RespondentApp({ surveyId, source }: { surveyId: string; source?:
   const [index, setIndex] = useState(0);
   const [isSaving, setIsSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
+  // Kept through authentication; gone once confirmed.
+  const pendingEmailAnswer = useRef(emailAnswer);
 
   /**
    * docs/product-rules.md#respondent-authentication "On load" and "Successful authentication": where a reply
@@ -78,7 +98,10 @@ export function RespondentApp({ surveyId, source }: { surveyId: string; source?:
     setSaved(responses);
     setAnswers(responses);
     setSaveError(undefined);
-    if (Object.keys(responses).length > 0 && questions.length > 0) {
+    const offered = emailAnswerFor(questions, pendingEmailAnswer.current);
+    if (offered) {
+      setView({ kind: 'confirm', survey: reply, value: offered.value });
+    } else if (Object.keys(responses).length > 0 && questions.length > 0) {
       setIndex(findResumeIndex(questions, responses));
       setView({ kind: 'survey', survey: reply });
     } else {
@@ -150,6 +173,43 @@ export function RespondentApp({ surveyId, source }: { surveyId: string; source?:
   const { surveyTemplateName, surveyTemplateDefinition, estimatedMinutes } = survey.surveyTemplate;
   const questions = questionsOf(survey);
 
+  if (view.kind === 'confirm') {
+    const question = questions[0]!;
+    const isLast = questions.length === 1;
+    const confirm = async (value: number): Promise<string | undefined> => {
+      try {
+        // The same save as Next: the first question's answer, completing a one-question survey.
+        const result = await api.save({ [question.id]: value }, isLast);
+        pendingEmailAnswer.current = undefined;
+        forgetEmailAnswerLink();
+        setSaved(result.surveyResponses);
+        setAnswers(result.surveyResponses);
+        if (isLast || result.surveyState === 'COMPLETE') setView({ kind: 'complete', survey });
+        else {
+          setIndex(1);
+          setView({ kind: 'survey', survey });
+        }
+        return undefined;
+      } catch (error) {
+        // Signed out meanwhile (401), or completed or closed (409): the page shows what now holds.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 409)) {
+          await load(false);
+          return undefined;
+        }
+        return saveProblemOf(error);
+      }
+    };
+    return (
+      <ConfirmAnswerView
+        logoUrl={logoUrl}
+        surveyName={surveyTemplateName}
+        question={question}
+        initialValue={view.value}
+        onConfirm={confirm}
+      />
+    );
+  }
+
   if (view.kind === 'welcome') {
     return (
       <WelcomeView
@@ -180,7 +240,7 @@ export function RespondentApp({ surveyId, source }: { surveyId: string; source?:
       } else {
         // docs/product-rules.md#texts-dates-and-errors only logs this; here the respondent stays on the
         // question and is told.
-        setSaveError(error instanceof ApiError && error.isServerMessage ? error.message : saveFailedMessage);
+        setSaveError(saveProblemOf(error));
       }
     } finally {
       setIsSaving(false);

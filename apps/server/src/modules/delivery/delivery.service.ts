@@ -24,6 +24,7 @@ import {
 import { checkWebhookUrl, postToWebhook } from './transports/slack.js';
 import { createSmsTransport, type SmsTransport } from './transports/sms.js';
 
+export type { EmailScaleInput } from './email-scale.js';
 // The delivery module's public surface: queueing and dispatching messages, the messages' texts,
 // unsubscribe links and the checks on webhook addresses.
 export {

@@ -1,3 +1,6 @@
+import { type EmailScaleInput, type RenderedBlock, renderEmailScale } from './email-scale.js';
+import { escapeHtml } from './html.js';
+
 const productName = 'Graphium';
 
 export interface RenderedEmail {
@@ -6,22 +9,12 @@ export interface RenderedEmail {
   html: string;
 }
 
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
-}
-
 interface EmailLayout {
   subject: string;
   heading: string;
   paragraphs: string[];
+  /** A block after the paragraphs: a survey's first question (decision 026). */
+  block?: RenderedBlock | undefined;
   /** One button; a reply from staff has none. */
   action?: { label: string; url: string } | undefined;
   footnote: string;
@@ -48,6 +41,7 @@ export function renderEmail(layout: EmailLayout): RenderedEmail {
     layout.heading,
     '',
     ...layout.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(layout.block ? [layout.block.text, ''] : []),
     ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
     layout.footnote,
     '',
@@ -62,7 +56,7 @@ export function renderEmail(layout: EmailLayout): RenderedEmail {
 ${layout.logo ? `<tr><td style="padding-bottom:16px"><img src="${escapeHtml(layout.logo.url)}" alt="${escapeHtml(layout.logo.alt)}" height="48" style="display:block;height:48px;width:auto;max-width:240px;border:0"></td></tr>\n` : ''}<tr><td style="font-size:14px;font-weight:bold;color:#4338ca;padding-bottom:16px">${escapeHtml(brand)}</td></tr>
 <tr><td style="font-size:20px;font-weight:bold;padding-bottom:16px">${escapeHtml(layout.heading)}</td></tr>
 ${layout.paragraphs.map((paragraph) => `<tr><td style="font-size:15px;line-height:22px;padding-bottom:12px">${escapeHtml(paragraph)}</td></tr>`).join('\n')}
-${layout.action ? renderAction(layout.action) : ''}<tr><td style="font-size:13px;color:#4b5563;padding-top:16px">${escapeHtml(layout.footnote)}</td></tr>
+${layout.block?.html ?? ''}${layout.action ? renderAction(layout.action) : ''}<tr><td style="font-size:13px;color:#4b5563;padding-top:16px">${escapeHtml(layout.footnote)}</td></tr>
 ${layout.unsubscribeUrl ? `<tr><td style="font-size:12px;color:#4b5563;padding-top:16px"><a href="${escapeHtml(layout.unsubscribeUrl)}" style="color:#4b5563">${unsubscribeLabel}</a></td></tr>\n` : ''}</table></td></tr></table></body></html>`;
   return { subject: layout.subject, text, html };
 }
@@ -106,6 +100,8 @@ interface SurveyEmailInput {
   expiresAt: string;
   logoUrl?: string | null | undefined;
   unsubscribeUrl?: string | undefined;
+  /** The first question as links, when the e-mail can offer it (decision 026). */
+  firstQuestion?: EmailScaleInput | undefined;
 }
 
 /** What every e-mail about one survey shares: the workspace's brand, the link, the closing date. */
@@ -121,6 +117,7 @@ function renderWorkspaceSurveyEmail(
       .split(/\n+/)
       .map((paragraph) => paragraph.trim())
       .filter(Boolean),
+    block: input.firstQuestion ? renderEmailScale(input.firstQuestion) : undefined,
     action: { label: input.actionLabel, url: input.link },
     footnote: `${input.workspaceName} sent you this survey. It is open until ${input.expiresAt}.`,
     unsubscribeUrl: input.unsubscribeUrl,

@@ -13,6 +13,7 @@ export interface DueSurvey {
   id: string;
   workspaceId: string;
   templateVersionId: string;
+  state: (typeof surveys.$inferSelect)['state'];
   contactMethods: (typeof surveys.$inferSelect)['contactMethods'];
   sentAt: Date;
   lastOpenedAt: Date | null;
@@ -29,6 +30,7 @@ export async function claimDueSurveys(db: Executor, now: Date, limit: number): P
       id: surveys.id,
       workspaceId: surveys.workspaceId,
       templateVersionId: surveys.templateVersionId,
+      state: surveys.state,
       contactMethods: surveys.contactMethods,
       sentAt: surveys.sentAt,
       lastOpenedAt: surveys.lastOpenedAt,

@@ -1,4 +1,4 @@
-import { type Reminder, surveySettingsSchema } from '@graphium/shared';
+import { type Reminder, type SurveyDefinition, surveySettingsSchema } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -15,8 +15,8 @@ import {
   type WorkspaceNotificationSettings,
 } from '../notifications/notifications.service.js';
 import { findSuppressedContacts } from '../suppression/suppression.service.js';
-import { surveyLink } from '../surveys/survey-links.service.js';
-import { findVersionSettings } from '../templates/template-versions.service.js';
+import { firstQuestionLinks, surveyLink } from '../surveys/survey-links.service.js';
+import { findVersionSettings, loadVersionDefinition } from '../templates/template-versions.service.js';
 import { findWorkspacesById } from '../workspaces/workspaces.service.js';
 import { firstSendableAt, localDay, reminderDueAt, startOfNextLocalDay } from './reminder-schedule.js';
 import { sendRemindersJob } from './reminders.jobs.js';
@@ -105,7 +105,7 @@ interface Batch {
   /** Per workspace, computed once a batch: when reminders may go from now, and the next local day. */
   times: Map<string, { sendableAt: Date; nextDay: Date; day: string }>;
   workspaces: Map<string, { name: string; customerId: string; logoUrl: string | null }>;
-  versions: Map<string, { templateName: string; reminders: Reminder[] }>;
+  versions: Map<string, { templateName: string; reminders: Reminder[]; definition: SurveyDefinition }>;
 }
 
 async function loadBatch(ctx: AppContext, tx: Executor, due: DueSurvey[], now: Date): Promise<Batch> {
@@ -124,12 +124,15 @@ async function loadBatch(ctx: AppContext, tx: Executor, due: DueSurvey[], now: D
       logoUrl: await findLogoUrl(ctx, row.customerId, { absolute: true, db: tx }),
     });
   }
-  const versions = new Map(
-    versionRows.map((row) => [
-      row.id,
-      { templateName: row.templateName, reminders: remindersOf(row.settings) },
-    ]),
-  );
+  const versions: Batch['versions'] = new Map();
+  for (const row of versionRows) {
+    versions.set(row.id, {
+      templateName: row.templateName,
+      reminders: remindersOf(row.settings),
+      // Cached per process: a sent version's definition never changes.
+      definition: await loadVersionDefinition(tx, row.id),
+    });
+  }
   const times = new Map(
     [...settings].map(([id, workspaceSettings]) => [
       id,
@@ -191,8 +194,14 @@ function reminderMessages(ctx: AppContext, plan: Plan, batch: Batch): NewOutboxM
   const { survey, send } = plan;
   if (!send) return [];
   const workspace = batch.workspaces.get(survey.workspaceId)!;
-  const templateName = batch.versions.get(survey.templateVersionId)?.templateName ?? '';
+  const version = batch.versions.get(survey.templateVersionId);
+  const templateName = version?.templateName ?? '';
   const link = surveyLink(ctx, survey.id);
+  // The first question goes in the reminder while nothing is saved yet (decision 026): a
+  // respondent who has started continues on the page, where their answers are.
+  const hasNoAnswers = survey.state === 'SENT' || survey.state === 'OPENED';
+  const firstQuestion =
+    version && hasNoAnswers ? firstQuestionLinks(ctx, survey.id, version.definition) : undefined;
   const common = { workspaceId: survey.workspaceId, surveyId: survey.id, purpose: 'survey-reminder' };
   return send.contacts.map((contact): NewOutboxMessage => {
     if (contact.channel === 'sms') {
@@ -216,6 +225,7 @@ function reminderMessages(ctx: AppContext, plan: Plan, batch: Batch): NewOutboxM
       expiresAt: `${expiryFormat.format(survey.expiresAt)} UTC`,
       logoUrl: workspace.logoUrl,
       unsubscribeUrl: unsubscribe.url,
+      firstQuestion,
     });
     return {
       ...common,

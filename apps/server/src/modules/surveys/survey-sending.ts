@@ -28,7 +28,7 @@ import {
   loadVersionDefinition,
 } from '../templates/template-versions.service.js';
 import { findWorkspaceName } from '../workspaces/workspaces.service.js';
-import { surveyLink } from './survey-links.service.js';
+import { firstQuestionLinks, surveyLink } from './survey-links.service.js';
 import type { NewSurveyRow } from './surveys.repository.js';
 
 const templateNotFoundMessage = 'Survey template not found';
@@ -106,6 +106,7 @@ export function prepareSurvey(
     sending.definition.openingText,
     propertyTokenValues(sending.definition, properties, sending.lists.labelOf),
   );
+  const firstQuestion = firstQuestionLinks(ctx, id, sending.definition);
   const common = { workspaceId: sending.actor.workspaceId, surveyId: id, purpose: 'survey-invitation' };
   const messages = contactMethods.map((method): NewOutboxMessage => {
     if (method.contactMethodType === 'phone') {
@@ -130,6 +131,7 @@ export function prepareSurvey(
       expiresAt: formatPropertyValue('DateTime', expiresAt.toISOString()),
       logoUrl: sending.logoUrl,
       unsubscribeUrl: unsubscribe.url,
+      firstQuestion,
     });
     return {
       ...common,
