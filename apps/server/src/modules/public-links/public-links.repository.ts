@@ -1,0 +1,107 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { publicLinks, templates, templateVersions } from '../../db/schema/index.js';
+
+export type PublicLinkRow = typeof publicLinks.$inferSelect;
+export type NewPublicLinkRow = typeof publicLinks.$inferInsert;
+
+export async function insertPublicLink(db: Executor, row: NewPublicLinkRow): Promise<PublicLinkRow> {
+  const [inserted] = await db.insert(publicLinks).values(row).returning();
+  return inserted!;
+}
+
+export async function updatePublicLinkRow(
+  db: Executor,
+  workspaceId: string,
+  linkId: string,
+  changes: Partial<NewPublicLinkRow>,
+): Promise<PublicLinkRow | undefined> {
+  const [row] = await db
+    .update(publicLinks)
+    .set(changes)
+    .where(and(eq(publicLinks.id, linkId), eq(publicLinks.workspaceId, workspaceId)))
+    .returning();
+  return row;
+}
+
+export async function deletePublicLinkRow(db: Executor, linkId: string): Promise<void> {
+  await db.delete(publicLinks).where(eq(publicLinks.id, linkId));
+}
+
+/** A link of the workspace (staff access), or undefined. */
+export async function findWorkspaceLink(
+  db: Executor,
+  workspaceId: string,
+  linkId: string,
+): Promise<PublicLinkRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(publicLinks)
+    .where(and(eq(publicLinks.id, linkId), eq(publicLinks.workspaceId, workspaceId)));
+  return row;
+}
+
+export function findTemplateLinks(db: Executor, workspaceId: string, templateId: string) {
+  return db
+    .select()
+    .from(publicLinks)
+    .where(and(eq(publicLinks.workspaceId, workspaceId), eq(publicLinks.templateId, templateId)))
+    .orderBy(asc(publicLinks.createdAt), asc(publicLinks.id));
+}
+
+/** A visit: counts it and answers the link's limits, or undefined for an unknown address. */
+export async function recordVisit(db: Executor, slug: string) {
+  const [row] = await db
+    .update(publicLinks)
+    .set({ visitCount: sql`${publicLinks.visitCount} + 1` })
+    .where(eq(publicLinks.slug, slug))
+    .returning({
+      id: publicLinks.id,
+      workspaceId: publicLinks.workspaceId,
+      templateId: publicLinks.templateId,
+      closesAt: publicLinks.closesAt,
+      maxCompletedResponses: publicLinks.maxCompletedResponses,
+      onePerBrowser: publicLinks.onePerBrowser,
+      onePerContact: publicLinks.onePerContact,
+      hourlyCap: publicLinks.hourlyCap,
+    });
+  return row;
+}
+
+/** The template's published version (id and expiration), or undefined. */
+export async function findPublishedVersionOf(db: Executor, templateId: string) {
+  const [row] = await db
+    .select({ id: templateVersions.id, settings: templateVersions.settings })
+    .from(templateVersions)
+    .where(and(eq(templateVersions.templateId, templateId), eq(templateVersions.state, 'PUBLISHED')));
+  return row;
+}
+
+/** What the link's page needs before it is served: the sites that may frame it. */
+export async function findFrameOriginsBySlug(db: Executor, slug: string): Promise<string[] | undefined> {
+  const [row] = await db
+    .select({ frameOrigins: publicLinks.frameOrigins })
+    .from(publicLinks)
+    .where(eq(publicLinks.slug, slug));
+  return row?.frameOrigins;
+}
+
+/** Locks the link's row: surveys of a link with an hourly cap are created one at a time. */
+export async function lockLink(db: Executor, linkId: string): Promise<void> {
+  await db.select({ id: publicLinks.id }).from(publicLinks).where(eq(publicLinks.id, linkId)).for('update');
+}
+
+/** The template of the workspace with its published version's id (null when none is published). */
+export async function findTemplateForLinks(db: Executor, workspaceId: string, templateId: string) {
+  const [row] = await db
+    .select({ id: templates.id, name: templates.name, publishedVersionId: templateVersions.id })
+    .from(templates)
+    .leftJoin(
+      templateVersions,
+      and(eq(templateVersions.templateId, templates.id), eq(templateVersions.state, 'PUBLISHED')),
+    )
+    .where(
+      and(eq(templates.id, templateId), eq(templates.workspaceId, workspaceId), eq(templates.kind, 'survey')),
+    );
+  return row;
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { ContactMethod, SurveyPropertyValues } from '@graphium/shared';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { forgetSentSurveys, recordSentSurveys } from '../responses/response-aggregates.service.js';
+import {
+  countCompletedLinkSurveys,
+  countLinkSurveysByState,
+  countLinkSurveysSince,
+  deleteUnansweredLinkSurveys,
+  findLinkSurvey,
+  hasCompletedLinkSurveyFor,
+  insertLinkSurveyRow,
+} from './link-surveys.repository.js';
+
+// What the public-links module asks of surveys (docs/decisions/024-public-links.md): surveys
+// created by a link, the counts its limits read, and the clean-up of unanswered ones.
+
+export interface NewLinkSurvey {
+  workspaceId: string;
+  templateId: string;
+  templateVersionId: string;
+  sourceLinkId: string;
+  contactMethods: ContactMethod[];
+  properties: SurveyPropertyValues;
+  expiresAt: Date;
+}
+
+/**
+ * Inserts a survey created by a public link and counts it in its template's sent total, in the
+ * caller's transaction. Nobody sent it, so no invitation and no reminder: `next_reminder_at` null.
+ */
+export async function insertLinkSurvey(db: Executor, survey: NewLinkSurvey, now: Date): Promise<string> {
+  const id = randomUUID();
+  await insertLinkSurveyRow(db, {
+    id,
+    workspaceId: survey.workspaceId,
+    templateId: survey.templateId,
+    templateVersionId: survey.templateVersionId,
+    sourceLinkId: survey.sourceLinkId,
+    state: 'SENT',
+    contactMethods: survey.contactMethods,
+    properties: survey.properties,
+    responses: {},
+    sentAt: now,
+    expiresAt: survey.expiresAt,
+    nextReminderAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await recordSentSurveys(db, [{ templateId: survey.templateId, workspaceId: survey.workspaceId }]);
+  return id;
+}
+
+/** A survey of this link (state and expiry), or undefined: the browser's cookie may name any id. */
+export function findLinkSurveyState(db: Executor, linkId: string, surveyId: string) {
+  return findLinkSurvey(db, linkId, surveyId);
+}
+
+export function countCompletedOfLink(db: Executor, linkId: string): Promise<number> {
+  return countCompletedLinkSurveys(db, linkId);
+}
+
+export function countCreatedByLinkSince(db: Executor, linkId: string, since: Date): Promise<number> {
+  return countLinkSurveysSince(db, linkId, since);
+}
+
+export function hasCompletedForContact(
+  db: Executor,
+  linkId: string,
+  contactMethods: readonly ContactMethod[],
+): Promise<boolean> {
+  return hasCompletedLinkSurveyFor(db, linkId, contactMethods);
+}
+
+/** Started (answered at least once) and completed surveys by link. */
+export async function countSurveysOfLinks(
+  db: Executor,
+  linkIds: string[],
+): Promise<Map<string, { started: number; completed: number; total: number }>> {
+  const rows = await countLinkSurveysByState(db, linkIds);
+  return new Map(rows.map((row) => [row.linkId, row]));
+}
+
+const unansweredLifetimeMs = 24 * 60 * 60 * 1000;
+const purgeBatchSize = 1000;
+
+/**
+ * Deletes the surveys that links created more than a day ago and nobody answered (SENT or
+ * OPENED), taking them out of their templates' totals; a batch per transaction.
+ */
+export async function purgeUnansweredLinkSurveys(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.now().getTime() - unansweredLifetimeMs);
+  let purged = 0;
+  for (;;) {
+    const removed = await ctx.db.transaction(async (tx) => {
+      const rows = await deleteUnansweredLinkSurveys(tx, before, purgeBatchSize);
+      await forgetSentSurveys(tx, rows);
+      return rows.length;
+    });
+    purged += removed;
+    if (removed < purgeBatchSize) return purged;
+  }
+}
