@@ -41,7 +41,7 @@ export const surveyPropertySchema = z
      * Filled from a public link's query (`?plan=pro`, the key from the label: `hiddenFieldKey`),
      * typed and checked like a sent value (docs/decisions/024-public-links.md).
      */
-    hiddenField: z.boolean().default(false),
+    hiddenField: z.boolean().optional(),
   })
   .superRefine((property, context) => {
     // An authentication property proves who answers: a value from a link's URL would prove nothing.

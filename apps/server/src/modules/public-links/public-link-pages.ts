@@ -13,7 +13,7 @@ export const publicLinkPages: FastifyPluginAsync<{ ctx: AppContext; pageHtml: st
   app,
   { ctx, pageHtml },
 ) => {
-  app.get<{ Params: { slug: string } }>('/s/:slug', async (request, reply) => {
+  app.get<{ Params: { slug: string } }>('/s/:slug', { schema: { hide: true } }, async (request, reply) => {
     const slug = request.params.slug.toLowerCase();
     const origins = /^[a-z0-9-]{3,60}$/.test(slug) ? await findFrameOriginsBySlug(ctx.db, slug) : undefined;
     if (origins && origins.length > 0) {
@@ -30,7 +30,7 @@ export const publicLinkPages: FastifyPluginAsync<{ ctx: AppContext; pageHtml: st
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(pageHtml);
   });
 
-  app.get('/embed.js', async (_request, reply) =>
+  app.get('/embed.js', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
