@@ -112,7 +112,7 @@ export type PublicLink = z.infer<typeof publicLinkSchema>;
 export const publicLinkListSchema = z.object({ publicLinks: z.array(publicLinkSchema) });
 export type PublicLinkList = z.infer<typeof publicLinkListSchema>;
 
-/** `POST /public-links/{slug}/surveys`: the link page's query and the honeypot field. */
+/** `POST /s/{slug}/surveys`: the link page's query and the honeypot field. */
 export const startLinkSurveySchema = z.object({
   parameters: z
     .record(z.string().max(100), z.string().max(1000))

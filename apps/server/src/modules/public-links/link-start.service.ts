@@ -118,7 +118,7 @@ async function hiddenFieldValues(
 }
 
 /**
- * `POST /public-links/{slug}/surveys`: counts the visit, applies the link's limits and creates a
+ * `POST /s/{slug}/surveys`: counts the visit, applies the link's limits and creates a
  * survey of the template's published version, or answers the browser's unfinished one.
  */
 export async function startLinkSurvey(

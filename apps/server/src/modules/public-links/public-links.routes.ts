@@ -44,7 +44,7 @@ function startRateLimit(ctx: AppContext) {
  * The browser's survey of each link: a signed cookie naming it, so a reload continues the same
  * survey and "one response per browser" can tell a second one.
  */
-const browserCookiePath = '/api/public-links';
+const browserCookiePath = '/api/s';
 const browserCookieName = (linkId: string) => `graphium_link_${linkId.replaceAll('-', '')}`;
 const browserCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
@@ -160,7 +160,7 @@ export const publicLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   }
 
   app.post(
-    '/public-links/:slug/surveys',
+    '/s/:slug/surveys',
     {
       config: { access: access.anyone, rateLimit: startRateLimit(ctx) },
       schema: {

@@ -103,9 +103,9 @@ describe('managing public links', () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ slug: newSlugValue, name: 'Second' });
-    const old = await t.client().post(`/api/public-links/${second.slug}/surveys`, { parameters: {} });
+    const old = await t.client().post(`/api/s/${second.slug}/surveys`, { parameters: {} });
     expect(old.statusCode).toBe(404);
-    const fresh = await t.client().post(`/api/public-links/${newSlugValue}/surveys`, { parameters: {} });
+    const fresh = await t.client().post(`/api/s/${newSlugValue}/surveys`, { parameters: {} });
     expect(fresh.statusCode).toBe(201);
   });
 
@@ -126,7 +126,7 @@ describe('managing public links', () => {
     expect((await setup.owner.delete(`/api/public-links/${unused.publicLinkId}`)).statusCode).toBe(200);
     expect((await setup.owner.get(`/api/public-links/${unused.publicLinkId}`)).statusCode).toBe(404);
     const used = await createLink(setup);
-    await t.client().post(`/api/public-links/${used.slug}/surveys`, { parameters: {} });
+    await t.client().post(`/api/s/${used.slug}/surveys`, { parameters: {} });
     const refused = await setup.owner.delete(`/api/public-links/${used.publicLinkId}`);
     expect(refused.statusCode).toBe(409);
   });

@@ -87,7 +87,7 @@ export async function createLink(setup: LinkSetup, fields: Record<string, unknow
 }
 
 export function start(client: TestClient, slug: string, parameters: Record<string, string> = {}, extra = {}) {
-  return client.post(`/api/public-links/${slug}/surveys`, { parameters, ...extra });
+  return client.post(`/api/s/${slug}/surveys`, { parameters, ...extra });
 }
 
 /** Starts a survey and completes it with an NPS answer. */
