@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { CaseFigures } from '@/features/cases/components/case-figures';
 import { ResponseCaseLink } from '@/features/cases/components/response-case-link';
+import { LinksTab } from '@/features/public-links/components/links-tab';
 import { ResponseDetail } from '@/features/responses/components/response-detail';
 import { ResponsesTab } from '@/features/responses/components/responses-tab';
 import type { ResponsesLocationState } from '@/features/responses/components/survey-responses-list';
@@ -64,6 +65,22 @@ function ResponsesTabRoute() {
   );
 }
 
+/** The Links tab (decision 024): public links belong to the template, answered with its published version. */
+function LinksTabRoute() {
+  const { version, roleBlock } = useTemplateEditor();
+  return (
+    <LinksTab
+      templateId={version.templateId}
+      templateName={version.name}
+      isPublished={
+        version.state === 'PUBLISHED' || version.versions.some((item) => item.state === 'PUBLISHED')
+      }
+      properties={version.definition.properties}
+      editReason={roleBlock('manage public links')}
+    />
+  );
+}
+
 /** /survey-templates/{versionId}/responses/{surveyId}: one response; back returns to the list as it was. */
 function ResponseDetailRoute() {
   const { version } = useTemplateEditor();
@@ -113,5 +130,6 @@ export const templateTabRoutes = {
   settings: <SettingsTab />,
   reminders: <RemindersTab />,
   alerts: <AlertsTab />,
+  links: <LinksTabRoute />,
   responses: <ResponsesTabRoute />,
 };

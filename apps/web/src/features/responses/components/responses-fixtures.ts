@@ -99,6 +99,7 @@ export function buildRow(index: number, overrides: Partial<SurveyResponseRow> = 
     sentAt: '2025-03-04T15:06:00.000Z',
     lastOpenedAt: '2025-03-05T09:30:00.000Z',
     completedAt: '2025-03-05T09:40:00.000Z',
+    source: null,
     undelivered: [],
     updatedAt: '2025-03-05T09:40:00.000Z',
     surveyContactMethods: [{ contactMethodType: 'email', emailAddress: `person${index}@example.com` }],
