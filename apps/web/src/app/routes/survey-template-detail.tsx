@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { CaseFigures } from '@/features/cases/components/case-figures';
 import { ResponseCaseLink } from '@/features/cases/components/response-case-link';
+import { usePublicLinks } from '@/features/public-links/api/get-public-links';
 import { LinksTab } from '@/features/public-links/components/links-tab';
 import { ResponseDetail } from '@/features/responses/components/response-detail';
 import { ResponsesTab } from '@/features/responses/components/responses-tab';
@@ -55,8 +56,10 @@ export function SurveyTemplateDetailRoute() {
 function ResponsesTabRoute() {
   const { version } = useTemplateEditor();
   const responsesPath = `/survey-templates/${version.versionId}/responses`;
+  const links = usePublicLinks(version.templateId);
   return (
     <ResponsesTab
+      sources={links.data?.publicLinks ?? []}
       templateId={version.templateId}
       questions={version.definition.questions}
       detailPath={(surveyId) => `${responsesPath}/${surveyId}`}

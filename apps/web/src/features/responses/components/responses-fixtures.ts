@@ -274,6 +274,8 @@ export function mockResponsesServer(
     list?: (params: ListParams) => SurveyResponsesList;
     detail?: Reply;
     role?: 'admin' | 'editor' | 'viewer';
+    /** The template's public links (decision 024). */
+    links?: { publicLinkId: string; name: string }[];
   } = {},
 ) {
   const listCalls: ListParams[] = [];
@@ -283,6 +285,7 @@ export function mockResponsesServer(
     [`/survey-templates/${versionId}`]: version,
     [`/lists/${listId}`]: storeList,
     [`/surveys/${surveyId}/response`]: options.detail ?? buildDetail(),
+    '/public-links': { publicLinks: options.links ?? [] },
   };
   vi.spyOn(apiClient, 'get').mockImplementation((async (url: string, config?: { params?: ListParams }) => {
     if (url === '/surveys') {
