@@ -31,15 +31,31 @@ import {
   findLinkSurveyState,
   hasCompletedForContact,
   insertLinkSurvey,
+  insertLinkSurveys,
+  type NewLinkSurvey,
 } from '../surveys/link-surveys.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
-import { findPublishedVersionOf, lockLink, recordVisit } from './public-links.repository.js';
+import { findLinkForStart, lockLink } from './public-links.repository.js';
+import { Batcher } from './start-batcher.js';
+import { visitCounterOf } from './visit-counter.js';
 
 // A visitor of `/s/{slug}` starts a survey (docs/decisions/024-public-links.md): the page POSTs
 // here, never a plain GET, so link previews and crawlers create nothing.
 
 const hourMs = 60 * 60 * 1000;
 export const honeypotMessage = 'This survey could not be started. Please reload the page.';
+
+// Concurrent visitors' surveys are written together (one commit and one update of the template's
+// totals per batch), per application context.
+const batchers = new WeakMap<AppContext, Batcher<NewLinkSurvey, string>>();
+function batcherOf(ctx: AppContext): Batcher<NewLinkSurvey, string> {
+  let batcher = batchers.get(ctx);
+  if (!batcher) {
+    batcher = new Batcher((surveys) => insertLinkSurveys(ctx, surveys, ctx.now()));
+    batchers.set(ctx, batcher);
+  }
+  return batcher;
+}
 
 export interface StartedLinkSurvey {
   surveyId: string;
@@ -130,10 +146,11 @@ export async function startLinkSurvey(
   // A form-filling robot fills the field people never see; nothing is created or counted.
   if ((input as Record<string, unknown>)[honeypotFieldName]) throw invalid(honeypotMessage);
   const parsedSlug = publicLinkSlugSchema.safeParse(slug);
-  const link = parsedSlug.success ? await recordVisit(ctx.db, parsedSlug.data) : undefined;
+  const link = parsedSlug.success ? await findLinkForStart(ctx.db, parsedSlug.data) : undefined;
   if (!link) throw notFound(publicLinkNotFoundMessage);
-  const version = await findPublishedVersionOf(ctx.db, link.templateId);
-  if (!version) throw notFound(publicLinkNotFoundMessage);
+  visitCounterOf(ctx).add(link.id);
+  if (!link.versionId) throw notFound(publicLinkNotFoundMessage);
+  const version = { id: link.versionId, settings: link.versionSettings };
   const now = ctx.now();
   if (link.closesAt && link.closesAt <= now) throw conflict(publicLinkClosedMessage);
 
@@ -159,28 +176,26 @@ export async function startLinkSurvey(
       throw conflict(publicLinkAnsweredMessage);
   }
   const { expiration } = surveySettingsSchema.parse(version.settings);
-  const surveyId = await ctx.db.transaction(async (tx) => {
-    if (link.hourlyCap !== null) {
-      // One at a time per capped link, so concurrent visitors cannot pass the cap together.
-      await lockLink(tx, link.id);
-      const lastHour = await countCreatedByLinkSince(tx, link.id, new Date(now.getTime() - hourMs));
-      if (lastHour >= link.hourlyCap) {
-        throw new AppError('RATE_LIMITED', publicLinkBusyMessage, undefined, 60);
-      }
-    }
-    return insertLinkSurvey(
-      tx,
-      {
-        workspaceId: link.workspaceId,
-        templateId: link.templateId,
-        templateVersionId: version.id,
-        sourceLinkId: link.id,
-        contactMethods,
-        properties,
-        expiresAt: addPeriod(now, expiration.duration, expiration.period),
-      },
-      now,
-    );
-  });
+  const survey: NewLinkSurvey = {
+    workspaceId: link.workspaceId,
+    templateId: link.templateId,
+    templateVersionId: version.id,
+    sourceLinkId: link.id,
+    contactMethods,
+    properties,
+    expiresAt: addPeriod(now, expiration.duration, expiration.period),
+  };
+  const surveyId =
+    link.hourlyCap === null
+      ? await batcherOf(ctx).add(survey)
+      : await ctx.db.transaction(async (tx) => {
+          // One at a time per capped link, so concurrent visitors cannot pass the cap together.
+          await lockLink(tx, link.id);
+          const lastHour = await countCreatedByLinkSince(tx, link.id, new Date(now.getTime() - hourMs));
+          if (lastHour >= (link.hourlyCap ?? 0)) {
+            throw new AppError('RATE_LIMITED', publicLinkBusyMessage, undefined, 60);
+          }
+          return insertLinkSurvey(tx, survey, now);
+        });
   return { surveyId, linkId: link.id, isNew: true };
 }

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { surveys } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   createLink,
@@ -20,10 +21,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function surveyCount(linkId: string): Promise<number> {
-  const result = await t.ctx.db.execute(
-    sql`select count(*)::int as count from surveys where source_link_id = ${linkId}`,
-  );
-  return (result.rows[0] as { count: number }).count;
+  const [row] = await t.ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(surveys)
+    .where(eq(surveys.sourceLinkId, linkId));
+  return row?.count ?? 0;
 }
 
 describe('starting a survey through a link', () => {
@@ -56,6 +58,21 @@ describe('starting a survey through a link', () => {
     expect(await surveyCount(link.publicLinkId)).toBe(1);
     const counts = (await setup.owner.get(`/api/public-links/${link.publicLinkId}`)).json().counts;
     expect(counts).toEqual({ visits: 2, started: 0, completed: 0 });
+  });
+
+  it("gives concurrent visitors a survey each, all counted in the template's totals", async () => {
+    const link = await createLink(setup);
+    const totalSent = async () =>
+      (await setup.owner.get(`/api/surveys?surveyTemplateId=${setup.templateId}&include=summary`)).json()
+        .summary.totalSent as number;
+    const before = await totalSent();
+    const started = await Promise.all(Array.from({ length: 12 }, () => start(visitor(t), link.slug)));
+    expect(started.map((response) => response.statusCode)).toEqual(Array(12).fill(201));
+    expect(new Set(started.map((response) => response.json().surveyId)).size).toBe(12);
+    expect(await surveyCount(link.publicLinkId)).toBe(12);
+    expect(await totalSent()).toBe(before + 12);
+    const counts = (await setup.owner.get(`/api/public-links/${link.publicLinkId}`)).json().counts;
+    expect(counts.visits).toBe(12);
   });
 
   it('answers 404 for an unknown address', async () => {

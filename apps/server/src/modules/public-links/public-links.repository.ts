@@ -49,13 +49,10 @@ export function findTemplateLinks(db: Executor, workspaceId: string, templateId:
     .orderBy(asc(publicLinks.createdAt), asc(publicLinks.id));
 }
 
-/** A visit: counts it and answers the link's limits, or undefined for an unknown address. */
-export async function recordVisit(db: Executor, slug: string) {
+/** The link of an address with its template's published version (none when unpublished). */
+export async function findLinkForStart(db: Executor, slug: string) {
   const [row] = await db
-    .update(publicLinks)
-    .set({ visitCount: sql`${publicLinks.visitCount} + 1` })
-    .where(eq(publicLinks.slug, slug))
-    .returning({
+    .select({
       id: publicLinks.id,
       workspaceId: publicLinks.workspaceId,
       templateId: publicLinks.templateId,
@@ -64,17 +61,26 @@ export async function recordVisit(db: Executor, slug: string) {
       onePerBrowser: publicLinks.onePerBrowser,
       onePerContact: publicLinks.onePerContact,
       hourlyCap: publicLinks.hourlyCap,
-    });
+      versionId: templateVersions.id,
+      versionSettings: templateVersions.settings,
+    })
+    .from(publicLinks)
+    .leftJoin(
+      templateVersions,
+      and(eq(templateVersions.templateId, publicLinks.templateId), eq(templateVersions.state, 'PUBLISHED')),
+    )
+    .where(eq(publicLinks.slug, slug));
   return row;
 }
 
-/** The template's published version (id and expiration), or undefined. */
-export async function findPublishedVersionOf(db: Executor, templateId: string) {
-  const [row] = await db
-    .select({ id: templateVersions.id, settings: templateVersions.settings })
-    .from(templateVersions)
-    .where(and(eq(templateVersions.templateId, templateId), eq(templateVersions.state, 'PUBLISHED')));
-  return row;
+/** Adds visits counted in this process to the links' rows, in a fixed order (no deadlock). */
+export async function addVisits(db: Executor, counts: [string, number][]): Promise<void> {
+  for (const [linkId, count] of [...counts].sort(([left], [right]) => (left < right ? -1 : 1))) {
+    await db
+      .update(publicLinks)
+      .set({ visitCount: sql`${publicLinks.visitCount} + ${count}` })
+      .where(eq(publicLinks.id, linkId));
+  }
 }
 
 /** What the link's page needs before it is served: the sites that may frame it. */

@@ -22,6 +22,7 @@ import {
   type PublicLinkRow,
   updatePublicLinkRow,
 } from './public-links.repository.js';
+import { visitCounterOf } from './visit-counter.js';
 
 // Public links, the staff side (docs/decisions/024-public-links.md): editors create and change
 // them, viewers read them; another workspace's link or template answers 404.
@@ -53,7 +54,11 @@ function toPublicLink(ctx: AppContext, row: PublicLinkRow, counts: Counts | unde
     hourlyCap: row.hourlyCap,
     frameOrigins: row.frameOrigins,
     logoInQrCode: row.logoInQrCode,
-    counts: { visits: row.visitCount, started: counts?.started ?? 0, completed: counts?.completed ?? 0 },
+    counts: {
+      visits: row.visitCount + visitCounterOf(ctx).pendingOf(row.id),
+      started: counts?.started ?? 0,
+      completed: counts?.completed ?? 0,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

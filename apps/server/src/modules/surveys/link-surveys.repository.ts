@@ -6,8 +6,11 @@ import type { NewSurveyRow } from './surveys.repository.js';
 // The surveys of public links (docs/decisions/024-public-links.md): the reads their limits and
 // counts need, on the partial indexes over `source_link_id`.
 
-export async function insertLinkSurveyRow(db: Executor, row: NewSurveyRow & { id: string }): Promise<void> {
-  await db.insert(surveys).values(row);
+export async function insertLinkSurveyRows(
+  db: Executor,
+  rows: (NewSurveyRow & { id: string })[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(surveys).values(rows);
 }
 
 export async function findLinkSurvey(db: Executor, linkId: string, surveyId: string) {

@@ -10,7 +10,7 @@ import {
   deleteUnansweredLinkSurveys,
   findLinkSurvey,
   hasCompletedLinkSurveyFor,
-  insertLinkSurveyRow,
+  insertLinkSurveyRows,
 } from './link-surveys.repository.js';
 
 // What the public-links module asks of surveys (docs/decisions/024-public-links.md): surveys
@@ -27,18 +27,23 @@ export interface NewLinkSurvey {
 }
 
 /**
- * Inserts a survey created by a public link and counts it in its template's sent total, in the
- * caller's transaction. Nobody sent it, so no invitation and no reminder: `next_reminder_at` null.
+ * Inserts surveys created by public links and counts them in their templates' sent totals, in
+ * one transaction: the link start gathers concurrent visitors into one write (one commit, one
+ * update of each template's totals row instead of one per visitor). Nobody sent them, so no
+ * invitation and no reminder: `next_reminder_at` null. Answers the new ids in order.
  */
-export async function insertLinkSurvey(db: Executor, survey: NewLinkSurvey, now: Date): Promise<string> {
-  const id = randomUUID();
-  await insertLinkSurveyRow(db, {
-    id,
+export async function insertLinkSurveys(
+  ctx: AppContext,
+  surveys: readonly NewLinkSurvey[],
+  now: Date,
+): Promise<string[]> {
+  const rows = surveys.map((survey) => ({
+    id: randomUUID(),
     workspaceId: survey.workspaceId,
     templateId: survey.templateId,
     templateVersionId: survey.templateVersionId,
     sourceLinkId: survey.sourceLinkId,
-    state: 'SENT',
+    state: 'SENT' as const,
     contactMethods: survey.contactMethods,
     properties: survey.properties,
     responses: {},
@@ -47,8 +52,30 @@ export async function insertLinkSurvey(db: Executor, survey: NewLinkSurvey, now:
     nextReminderAt: null,
     createdAt: now,
     updatedAt: now,
+  }));
+  await ctx.db.transaction(async (tx) => {
+    await insertLinkSurveyRows(tx, rows);
+    await recordSentSurveys(tx, rows);
   });
-  await recordSentSurveys(db, [{ templateId: survey.templateId, workspaceId: survey.workspaceId }]);
+  return rows.map((row) => row.id);
+}
+
+/** One survey, in the caller's transaction (a link with an hourly cap creates them one at a time). */
+export async function insertLinkSurvey(db: Executor, survey: NewLinkSurvey, now: Date): Promise<string> {
+  const id = randomUUID();
+  await insertLinkSurveyRows(db, [
+    {
+      ...survey,
+      id,
+      state: 'SENT',
+      responses: {},
+      sentAt: now,
+      nextReminderAt: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  await recordSentSurveys(db, [survey]);
   return id;
 }
 
