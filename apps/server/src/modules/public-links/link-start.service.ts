@@ -51,7 +51,7 @@ const batchers = new WeakMap<AppContext, Batcher<NewLinkSurvey, string>>();
 function batcherOf(ctx: AppContext): Batcher<NewLinkSurvey, string> {
   let batcher = batchers.get(ctx);
   if (!batcher) {
-    batcher = new Batcher((surveys) => insertLinkSurveys(ctx, surveys, ctx.now()));
+    batcher = new Batcher((surveys) => insertLinkSurveys(ctx, surveys, ctx.now()), { maxInFlight: 4 });
     batchers.set(ctx, batcher);
   }
   return batcher;

@@ -49,9 +49,8 @@ export function findTemplateLinks(db: Executor, workspaceId: string, templateId:
     .orderBy(asc(publicLinks.createdAt), asc(publicLinks.id));
 }
 
-/** The link of an address with its template's published version (none when unpublished). */
-export async function findLinkForStart(db: Executor, slug: string) {
-  const [row] = await db
+function prepareFindLinkForStart(db: Executor) {
+  return db
     .select({
       id: publicLinks.id,
       workspaceId: publicLinks.workspaceId,
@@ -69,7 +68,21 @@ export async function findLinkForStart(db: Executor, slug: string) {
       templateVersions,
       and(eq(templateVersions.templateId, publicLinks.templateId), eq(templateVersions.state, 'PUBLISHED')),
     )
-    .where(eq(publicLinks.slug, slug));
+    .where(eq(publicLinks.slug, sql.placeholder('slug')))
+    .prepare('find_link_for_start');
+}
+
+// Every visitor's start runs it: prepared once per database, as the respondent page's statements.
+const prepared = new WeakMap<Executor, ReturnType<typeof prepareFindLinkForStart>>();
+
+/** The link of an address with its template's published version (none when unpublished). */
+export async function findLinkForStart(db: Executor, slug: string) {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareFindLinkForStart(db);
+    prepared.set(db, statement);
+  }
+  const [row] = await statement.execute({ slug });
   return row;
 }
 
