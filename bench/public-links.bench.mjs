@@ -1,4 +1,4 @@
-// Issue 12, decision 024: surveys created through a public link (`POST /api/s/{slug}/surveys`, a
+// Decision 024: surveys created through a public link (`POST /api/s/{slug}/surveys`, a
 // new survey on each request: no browser cookie) at 50 connections, beside the plain Fastify route
 // and the respondent PATCH in the same run. Aim: at least the PATCH rate, p99 under 30 ms.
 import { randomUUID } from 'node:crypto';

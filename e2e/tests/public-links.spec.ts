@@ -6,7 +6,7 @@ import { callApi } from '../support/api.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
-// Issue 12, decision 024: a public link is created on the Links tab, opened from the URL its QR
+// Decision 024: a public link is created on the Links tab, opened from the URL its QR
 // code encodes and completed; then embedded by its script in a plain page of another origin (a
 // tiny server of this test) and completed there. Both responses show their source.
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-// Public links of a published template (issue 12, docs/decisions/024-public-links.md): the staff
+// Public links of a published template (docs/decisions/024-public-links.md): the staff
 // contract. What the respondent page shares with the server is in public-link-page.ts.
 
 const slugPattern = /^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/;
-export const publicLinkSlugMessage =
+const publicLinkSlugMessage =
   'The link address may use lowercase letters, digits and hyphens (3 to 60 characters, not starting or ending with a hyphen)';
 export const publicLinkSlugTakenMessage = 'This link address is already taken. Choose another one.';
 
@@ -78,14 +78,14 @@ export const publicLinkInputSchema = z.object({
   /** The workspace logo in the centre of the QR code. */
   logoInQrCode: z.boolean().default(false),
 });
-export type PublicLinkInput = z.input<typeof publicLinkInputSchema>;
 
 export const createPublicLinkSchema = publicLinkInputSchema.extend({
   surveyTemplateId: z.uuid('Survey template not found'),
 });
 export type CreatePublicLink = z.input<typeof createPublicLinkSchema>;
 
-export const updatePublicLinkSchema = publicLinkInputSchema;
+/** `PUT /public-links/{id}`: every setting again, the address included. */
+export const updatePublicLinkSchema = publicLinkInputSchema.extend({});
 export type UpdatePublicLink = z.input<typeof updatePublicLinkSchema>;
 
 export const publicLinkSchema = z.object({
@@ -123,7 +123,6 @@ export const startLinkSurveySchema = z.object({
 export type StartLinkSurvey = z.input<typeof startLinkSurveySchema>;
 
 export const startLinkSurveyReplySchema = z.object({ surveyId: z.uuid() });
-export type StartLinkSurveyReply = z.infer<typeof startLinkSurveyReplySchema>;
 
 // The respondent's messages (the respondent page shows the server's message).
 export const publicLinkClosedMessage = 'This survey is closed.';

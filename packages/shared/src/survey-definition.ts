@@ -16,7 +16,7 @@ export const propertyTypes = ['Text', 'Number', 'Date', 'DateTime', 'Boolean', '
 export const propertyTypeSchema = z.enum(propertyTypes);
 export type PropertyType = z.infer<typeof propertyTypeSchema>;
 
-export const hiddenAuthenticationPropertyMessage = 'An authentication property cannot be a hidden field';
+const hiddenAuthenticationPropertyMessage = 'An authentication property cannot be a hidden field';
 
 /**
  * A survey property: an attribute of the respondent, filled when a survey is sent

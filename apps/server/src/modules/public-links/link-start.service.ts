@@ -43,7 +43,7 @@ import { visitCounterOf } from './visit-counter.js';
 // here, never a plain GET, so link previews and crawlers create nothing.
 
 const hourMs = 60 * 60 * 1000;
-export const honeypotMessage = 'This survey could not be started. Please reload the page.';
+const honeypotMessage = 'This survey could not be started. Please reload the page.';
 
 // Concurrent visitors' surveys are written together (one commit and one update of the template's
 // totals per batch), per application context.

@@ -27,9 +27,9 @@ import { visitCounterOf } from './visit-counter.js';
 // Public links, the staff side (docs/decisions/024-public-links.md): editors create and change
 // them, viewers read them; another workspace's link or template answers 404.
 
-export const publicLinkNotFound = () => notFound('Public link not found');
+const publicLinkNotFound = () => notFound('Public link not found');
 const templateNotFound = () => notFound('Survey template not found');
-export const publishBeforeLinkMessage = 'Publish the template before creating a public link.';
+const publishBeforeLinkMessage = 'Publish the template before creating a public link.';
 const linkWithSurveysMessage =
   'This link has started surveys, so it cannot be deleted. Set a close date to stop it instead.';
 

@@ -16,7 +16,7 @@ function limitsOf(link: PublicLink): string[] {
   return limits;
 }
 
-export function isLinkClosed(link: PublicLink, now = Date.now()): boolean {
+function isLinkClosed(link: PublicLink, now = Date.now()): boolean {
   return (
     (link.closesAt !== null && new Date(link.closesAt).getTime() <= now) ||
     (link.maxCompletedResponses !== null && link.counts.completed >= link.maxCompletedResponses)

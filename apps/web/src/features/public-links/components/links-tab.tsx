@@ -23,7 +23,7 @@ type LinksTabProps = {
 };
 
 /**
- * A survey template's public links (issue 12, decision 024): each new visitor of a link gets a
+ * A survey template's public links (decision 024): each new visitor of a link gets a
  * survey of the published version. Editors create, change and delete them; viewers read.
  */
 export function LinksTab({ templateId, templateName, isPublished, properties, editReason }: LinksTabProps) {
