@@ -8,12 +8,13 @@ import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The respondent page is its own entry (decision 005): /survey/{id} gets survey.html in `vite` and
+ * The respondent page is its own entry (decision 005): /survey/{id} and public links' /s/{slug}
+ * (decision 024) get survey.html in `vite` and
  * `vite preview` too, as the server's not-found handler does in production.
  */
 function respondentPage(): Plugin {
   const rewrite: Connect.NextHandleFunction = (request, _response, next) => {
-    if (request.url?.startsWith('/survey/')) request.url = '/survey.html';
+    if (request.url?.startsWith('/survey/') || request.url?.startsWith('/s/')) request.url = '/survey.html';
     next();
   };
   return {

@@ -32,6 +32,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { listRoutes } from './modules/lists/lists.routes.js';
 import { logoRoutes } from './modules/logo/logo.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { publicLinkPages } from './modules/public-links/public-link-pages.js';
+import { publicLinkRoutes } from './modules/public-links/public-links.routes.js';
 import { responseRoutes } from './modules/responses/responses.routes.js';
 import { smsInboundRoutes } from './modules/suppression/sms-inbound.routes.js';
 import { suppressionRoutes } from './modules/suppression/suppression.routes.js';
@@ -136,6 +138,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         apiKeyRoutes,
         templateRoutes,
         surveyRoutes,
+        publicLinkRoutes,
         responseRoutes,
         alertRoutes,
         caseRoutes,
@@ -170,6 +173,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
 
   const surveyHtml = webDist && hasWeb ? readFileSync(join(webDist, 'survey.html'), 'utf8') : '';
+  // /s/{slug} and /embed.js: public links' pages, framed only by the sites each link lists.
+  await app.register(publicLinkPages, { ctx, pageHtml: surveyHtml });
   /**
    * survey.html with the page's first API call announced in its head, so the phone fetches the
    * survey while it downloads the script instead of after (one round trip less before the first

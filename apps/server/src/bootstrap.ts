@@ -12,6 +12,7 @@ import { caseJobHandlers } from './modules/cases/cases.job-handlers.js';
 import { deliveryJobHandlers } from './modules/delivery/delivery.job-handlers.js';
 import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
 import { createEmailTransport } from './modules/delivery/transports/email.js';
+import { publicLinkJobHandlers } from './modules/public-links/public-links.job-handlers.js';
 import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.js';
 import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.service.js';
 
@@ -40,6 +41,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...authJobHandlers,
   ...auditJobHandlers,
   ...caseJobHandlers,
+  ...publicLinkJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 

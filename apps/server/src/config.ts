@@ -61,6 +61,11 @@ const envSchema = z.object({
    * failures instead (docs/decisions/018-two-factor-and-sessions.md).
    */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * Surveys one client address may start through public links per minute
+   * (docs/decisions/024-public-links.md): a person starts one; a script starting many stops here.
+   */
+  PUBLIC_LINK_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Directory of the built web app; empty to serve the API only. */
   WEB_DIST_DIR: optionalString,
   /**
@@ -121,6 +126,7 @@ export interface Config {
   runWorker: boolean;
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: number;
+  publicLinkRateLimit: number;
   /** Whose X-Forwarded-For names the client (TRUST_PROXY); off by default. */
   trustProxy: TrustProxy;
   auditRetentionDays: number;
@@ -237,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runWorker: parsed.WORKER === 'in-process',
     logLevel: parsed.LOG_LEVEL,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
+    publicLinkRateLimit: parsed.PUBLIC_LINK_RATE_LIMIT,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY) ?? false,
     auditRetentionDays: parsed.AUDIT_RETENTION_DAYS,
     webDistDir: parsed.WEB_DIST_DIR,

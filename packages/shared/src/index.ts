@@ -12,6 +12,8 @@ export * from './logo.js';
 export * from './notification-settings.js';
 export * from './pagination.js';
 export * from './phone.js';
+export * from './public-link.js';
+export * from './public-link-page.js';
 export * from './response-filters.js';
 export * from './scoring.js';
 export * from './security.js';

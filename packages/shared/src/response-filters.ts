@@ -80,6 +80,13 @@ export const responseFilterOperatorLabels: Record<ResponseFilterOperator, string
 export const surveyStateFilterField = 'surveyState';
 export const emailFilterField = 'surveyContactMethods.emailAddress';
 export const phoneFilterField = 'surveyContactMethods.phoneNumber';
+/**
+ * `source`: `is`, `is_not` with a public link's id or `SENT` (surveys sent to contacts);
+ * docs/decisions/024-public-links.md.
+ */
+export const sourceFilterField = 'source';
+export const sentSourceValue = 'SENT';
+export const sentSourceLabel = 'Sent';
 const questionFilterFieldPrefix = 'surveyResponses.';
 
 /** Status filter values and their labels (docs/product-rules.md#responses-list-filters-paging-export). */
@@ -172,9 +179,15 @@ function checkFixedFilter(filter: ResponseFilter): string | undefined {
     if (field === phoneFilterField && toPhoneDigits(value) === '') return 'A phone filter needs digits';
     return undefined;
   }
+  if (field === sourceFilterField) {
+    if (operator !== 'is' && operator !== 'is_not') return 'A source filter takes is or is_not';
+    if (value !== sentSourceValue && !(typeof value === 'string' && uuidPattern.test(value)))
+      return `A source filter's value must be ${sentSourceValue} or a public link's id`;
+    return undefined;
+  }
   const questionId = readQuestionFilterField(field);
   if (questionId === undefined) {
-    return `Unknown filter field "${field}": use surveyState, ${emailFilterField}, ${phoneFilterField} or surveyResponses.{questionId}`;
+    return `Unknown filter field "${field}": use surveyState, ${emailFilterField}, ${phoneFilterField}, ${sourceFilterField} or surveyResponses.{questionId}`;
   }
   if (!uuidPattern.test(questionId)) return `"${questionId}" is not a question id`;
   return undefined;

@@ -16,6 +16,8 @@ export const propertyTypes = ['Text', 'Number', 'Date', 'DateTime', 'Boolean', '
 export const propertyTypeSchema = z.enum(propertyTypes);
 export type PropertyType = z.infer<typeof propertyTypeSchema>;
 
+const hiddenAuthenticationPropertyMessage = 'An authentication property cannot be a hidden field';
+
 /**
  * A survey property: an attribute of the respondent, filled when a survey is sent
  * (docs/product-rules.md#the-respondent-page).
@@ -35,8 +37,21 @@ export const surveyPropertySchema = z
       .default({ required: false, authentication: false }),
     visibleInReportsAndFiltering: z.boolean().default(true),
     listId: z.uuid('Choose a list').optional(),
+    /**
+     * Filled from a public link's query (`?plan=pro`, the key from the label: `hiddenFieldKey`),
+     * typed and checked like a sent value (docs/decisions/024-public-links.md).
+     */
+    hiddenField: z.boolean().optional(),
   })
   .superRefine((property, context) => {
+    // An authentication property proves who answers: a value from a link's URL would prove nothing.
+    if (property.hiddenField && property.validation.authentication) {
+      context.addIssue({
+        code: 'custom',
+        path: ['hiddenField'],
+        message: hiddenAuthenticationPropertyMessage,
+      });
+    }
     if (property.type === 'ListItem' && !property.listId) {
       context.addIssue({
         code: 'custom',

@@ -56,6 +56,8 @@ const surveyResponseRowSchema = z.object({
   scoring: surveyScoringSchema,
   /** Invitations and reminders that finally failed: staff see "Not delivered: <reason>" and can send again. */
   undelivered: z.array(surveyDeliverySchema),
+  /** Where the survey came from: a public link (its id and name) or none (sent to contacts). */
+  source: z.object({ publicLinkId: z.uuid(), name: z.string() }).nullable(),
 });
 export type SurveyResponseRow = z.infer<typeof surveyResponseRowSchema>;
 

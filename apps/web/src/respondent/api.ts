@@ -73,7 +73,7 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   // The anti-forgery cookie comes with any response (README.md#configuration); the page's first GET
   // normally brought it, this covers a cookie that was cleared meanwhile.
   if (method !== 'GET' && !readCookie(xsrfCookieName)) await send('GET', '/health').catch(() => undefined);

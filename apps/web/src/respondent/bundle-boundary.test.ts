@@ -14,6 +14,7 @@ const allowedPackages = new Set([
   'react-dom/client',
   '@graphium/shared/answer-rules',
   '@graphium/shared/http',
+  '@graphium/shared/public-link-page',
 ]);
 
 describe('the respondent bundle', () => {

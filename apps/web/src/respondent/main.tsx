@@ -1,6 +1,9 @@
+import { publicLinkPathPrefix } from '@graphium/shared/public-link-page';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readEmailAnswerOf } from './email-answer-link';
+import { startEmbedMode } from './embed-mode';
+import { LinkEntry } from './link-entry';
 import { RespondentApp } from './respondent-app';
 import './respondent.css';
 
@@ -9,11 +12,17 @@ import './respondent.css';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element to render into.');
 
-/** The survey id is the path's last part: /survey/{surveyId}. */
-const surveyId = decodeURIComponent(window.location.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
+const { pathname, search } = window.location;
+/** The path's last part: /survey/{surveyId}, or a public link's /s/{slug} (decision 024). */
+const lastPart = decodeURIComponent(pathname.replace(/\/+$/, '').split('/').pop() ?? '');
+startEmbedMode(search, rootElement);
 
 createRoot(rootElement).render(
   <StrictMode>
-    <RespondentApp surveyId={surveyId} emailAnswer={readEmailAnswerOf(window.location.search)} />
+    {pathname.startsWith(publicLinkPathPrefix) ? (
+      <LinkEntry slug={lastPart} search={search} />
+    ) : (
+      <RespondentApp surveyId={lastPart} emailAnswer={readEmailAnswerOf(search)} />
+    )}
   </StrictMode>,
 );

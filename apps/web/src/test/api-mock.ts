@@ -8,7 +8,7 @@ export function apiError(status: number, data?: unknown): AxiosError {
   return new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, response);
 }
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 type Handler = (body: unknown) => unknown;
 export type ApiHandlers = Partial<Record<Method, Record<string, Handler>>>;
 export type ApiCall = { method: Method; url: string; body: unknown };
@@ -16,9 +16,9 @@ export type ApiCall = { method: Method; url: string; body: unknown };
 /** Answers the shared axios instance's calls from handlers keyed by method and path; a handler throws to fail. */
 export function mockApi(handlers: ApiHandlers): ApiCall[] {
   const calls: ApiCall[] = [];
-  for (const method of ['get', 'post', 'patch', 'delete'] as const) {
+  for (const method of ['get', 'post', 'patch', 'put', 'delete'] as const) {
     vi.spyOn(apiClient, method).mockImplementation((async (url: string, bodyOrConfig?: unknown) => {
-      const body = method === 'post' || method === 'patch' ? bodyOrConfig : undefined;
+      const body = method === 'post' || method === 'patch' || method === 'put' ? bodyOrConfig : undefined;
       calls.push({ method, url, body });
       const handler = handlers[method]?.[url];
       if (!handler) {

@@ -9,6 +9,7 @@ export * from './delivery.js';
 export * from './lists.js';
 export * from './logo.js';
 export * from './notifications.js';
+export * from './public-links.js';
 export * from './reminders.js';
 export * from './responses.js';
 export * from './suppression.js';

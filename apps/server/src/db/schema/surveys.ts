@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
+import { publicLinks } from './public-links.js';
 import { templates, templateVersions } from './templates.js';
 import { workspaces } from './workspaces.js';
 
@@ -63,6 +64,8 @@ export const surveys = pgTable(
       jsonb('question_scores').$type<{ questionId: string; score: number; percentage: number }[]>(),
     scoredQuestionCount: integer('scored_question_count'),
     createdByAccountId: uuid('created_by_account_id').references(() => accounts.id),
+    /** The public link that created the survey (docs/decisions/024-public-links.md); null: sent. */
+    sourceLinkId: uuid('source_link_id').references(() => publicLinks.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -81,6 +84,13 @@ export const surveys = pgTable(
     index('surveys_template_id_in_progress_idx')
       .on(table.templateId)
       .where(sql`${table.state} = 'IN_PROGRESS'`),
+    // A link's limits and counts: completed surveys, surveys of the last hour, unanswered ones.
+    index('surveys_source_link_id_created_at_idx')
+      .on(table.sourceLinkId, table.createdAt)
+      .where(sql`${table.sourceLinkId} is not null`),
+    index('surveys_source_link_id_state_idx')
+      .on(table.sourceLinkId, table.state)
+      .where(sql`${table.sourceLinkId} is not null`),
     index('surveys_next_reminder_at_idx')
       .on(table.nextReminderAt)
       .where(sql`${table.nextReminderAt} is not null and ${table.state} <> 'COMPLETE'`),

@@ -114,6 +114,12 @@ export async function getLogoFile(ctx: AppContext, sha256: string) {
   return file;
 }
 
+/** The customer's logo bytes and type, or undefined without one (public links' QR codes). */
+export async function findCustomerLogoFile(ctx: AppContext, customerId: string) {
+  const row = await findLogoSummary(ctx.db, customerId);
+  return row ? findLogoContent(ctx.db, row.sha256) : undefined;
+}
+
 /**
  * The customer's logo URL, or null without one: for the invitation page, e-mails and the
  * respondent page. `absolute` prefixes the public origin, which e-mails need; `db` reads inside

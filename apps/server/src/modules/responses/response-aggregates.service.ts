@@ -8,7 +8,12 @@ import {
 } from '@graphium/shared';
 import type { Executor } from '../../db/client.js';
 import { loadVersionLineage } from '../templates/template-versions.service.js';
-import { addCompletion, addSentSurveys, storeSurveyScores } from './response-stats.repository.js';
+import {
+  addCompletion,
+  addSentSurveys,
+  removeSentSurveys,
+  storeSurveyScores,
+} from './response-stats.repository.js';
 
 // The aggregates the analysis reads, written in the transactions that send and complete surveys:
 // a summary never sums over every response.
@@ -106,4 +111,12 @@ export async function recordSentSurveys(
   sent: readonly { templateId: string; workspaceId: string }[],
 ): Promise<void> {
   await addSentSurveys(db, sent);
+}
+
+/** Takes surveys deleted unanswered out of their templates' totals, in the caller's transaction. */
+export async function forgetSentSurveys(
+  db: Executor,
+  removed: readonly { templateId: string }[],
+): Promise<void> {
+  await removeSentSurveys(db, removed);
 }

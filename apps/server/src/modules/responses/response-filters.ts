@@ -5,6 +5,8 @@ import {
   type ResponseFilter,
   readQuestionFilterField,
   type SurveyQuestion,
+  sentSourceValue,
+  sourceFilterField,
   surveyStateFilterField,
   toPhoneDigits,
   toStoredPhone,
@@ -150,6 +152,15 @@ export function buildCriteriaConditions(
     }
     if (filter.field === emailFilterField || filter.field === phoneFilterField) {
       conditions.push(contactCondition(filter, phoneCountry));
+      return;
+    }
+    if (filter.field === sourceFilterField) {
+      // Sent surveys have no source link (docs/decisions/024-public-links.md).
+      const condition =
+        filter.value === sentSourceValue
+          ? sql`${surveys.sourceLinkId} is null`
+          : sql`${surveys.sourceLinkId} is not distinct from ${String(filter.value)}::uuid`;
+      conditions.push(filter.operator === 'is' ? condition : sql`not (${condition})`);
       return;
     }
     const questionId = readQuestionFilterField(filter.field) ?? '';

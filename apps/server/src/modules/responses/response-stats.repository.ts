@@ -42,6 +42,21 @@ export async function addSentSurveys(
     });
 }
 
+/** Takes surveys that were deleted unanswered (public links' clean-up) out of their templates' counts. */
+export async function removeSentSurveys(
+  db: Executor,
+  removed: readonly { templateId: string }[],
+): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const { templateId } of removed) counts.set(templateId, (counts.get(templateId) ?? 0) + 1);
+  for (const [templateId, count] of [...counts].sort(([left], [right]) => (left < right ? -1 : 1))) {
+    await db
+      .update(responseTemplateStats)
+      .set({ sentCount: sql`greatest(${responseTemplateStats.sentCount} - ${count}, 0)` })
+      .where(eq(responseTemplateStats.templateId, templateId));
+  }
+}
+
 export interface CompletionStats {
   templateId: string;
   workspaceId: string;

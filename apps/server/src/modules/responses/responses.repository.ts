@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { surveys, templates } from '../../db/schema/index.js';
+import { publicLinks, surveys, templates } from '../../db/schema/index.js';
 
 // Queries of the responses analysis (decision 007). The conditions come from response-filters.ts.
 
@@ -14,6 +14,9 @@ const rowColumns = {
   completedAt: surveys.completedAt,
   updatedAt: surveys.updatedAt,
   contactMethods: surveys.contactMethods,
+  sourceLinkId: surveys.sourceLinkId,
+  /** The public link's name as it is now (docs/decisions/024-public-links.md). */
+  sourceName: publicLinks.name,
   compositePercentage: surveys.compositePercentage,
   questionScores: surveys.questionScores,
   scoredQuestionCount: surveys.scoredQuestionCount,
@@ -50,6 +53,7 @@ export async function findResponsePage(
   const rows = await db
     .select(rowColumns)
     .from(surveys)
+    .leftJoin(publicLinks, eq(publicLinks.id, surveys.sourceLinkId))
     .where(inArray(surveys.id, ids))
     .orderBy(desc(surveys.sentAt), desc(surveys.id));
   return rows;

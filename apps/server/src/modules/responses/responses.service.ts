@@ -81,6 +81,10 @@ async function toRow(
     surveyContactMethods: row.contactMethods,
     scoring: await scoringOf(db, row),
     undelivered: undelivered.get(row.id) ?? [],
+    source:
+      row.sourceLinkId && row.sourceName !== null
+        ? { publicLinkId: row.sourceLinkId, name: row.sourceName }
+        : null,
   };
 }
 

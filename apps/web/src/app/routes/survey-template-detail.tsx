@@ -1,6 +1,8 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { CaseFigures } from '@/features/cases/components/case-figures';
 import { ResponseCaseLink } from '@/features/cases/components/response-case-link';
+import { usePublicLinks } from '@/features/public-links/api/get-public-links';
+import { LinksTab } from '@/features/public-links/components/links-tab';
 import { ResponseDetail } from '@/features/responses/components/response-detail';
 import { ResponsesTab } from '@/features/responses/components/responses-tab';
 import type { ResponsesLocationState } from '@/features/responses/components/survey-responses-list';
@@ -54,12 +56,30 @@ export function SurveyTemplateDetailRoute() {
 function ResponsesTabRoute() {
   const { version } = useTemplateEditor();
   const responsesPath = `/survey-templates/${version.versionId}/responses`;
+  const links = usePublicLinks(version.templateId);
   return (
     <ResponsesTab
+      sources={links.data?.publicLinks ?? []}
       templateId={version.templateId}
       questions={version.definition.questions}
       detailPath={(surveyId) => `${responsesPath}/${surveyId}`}
       summaryExtra={<CaseFigures templateId={version.templateId} />}
+    />
+  );
+}
+
+/** The Links tab (decision 024): public links belong to the template, answered with its published version. */
+function LinksTabRoute() {
+  const { version, roleBlock } = useTemplateEditor();
+  return (
+    <LinksTab
+      templateId={version.templateId}
+      templateName={version.name}
+      isPublished={
+        version.state === 'PUBLISHED' || version.versions.some((item) => item.state === 'PUBLISHED')
+      }
+      properties={version.definition.properties}
+      editReason={roleBlock('manage public links')}
     />
   );
 }
@@ -113,5 +133,6 @@ export const templateTabRoutes = {
   settings: <SettingsTab />,
   reminders: <RemindersTab />,
   alerts: <AlertsTab />,
+  links: <LinksTabRoute />,
   responses: <ResponsesTabRoute />,
 };

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { StatusMessage } from '@/components/ui/status-message';
+import { copyText } from '@/lib/copy-text';
 import { useLastDefined } from '@/lib/use-last-defined';
-import { copyText } from './copy-text';
 import { scopeLabels } from './scope-labels';
 
 type ApiKeyGeneratedModalProps = {

@@ -1,12 +1,13 @@
 import type { ResponseFilter, SurveyQuestion } from '@graphium/shared';
 import { X } from 'lucide-react';
 import { formatCalendarDay } from '@/lib/format';
-import { describeFilter, filterSentence } from './filter-rules';
+import { describeFilter, filterSentence, type ResponseSource } from './filter-rules';
 
 type FilterChipsProps = {
   filters: ResponseFilter[];
   questions: readonly SurveyQuestion[];
   listLabels: Readonly<Record<string, Record<string, string>>>;
+  sources?: readonly ResponseSource[];
   from: string | undefined;
   to: string | undefined;
   onRemove: (field: string) => void;
@@ -34,6 +35,7 @@ export function FilterChips({
   filters,
   questions,
   listLabels,
+  sources = [],
   from,
   to,
   onRemove,
@@ -46,7 +48,7 @@ export function FilterChips({
     <section aria-label="Active filters" className="mb-4 flex flex-wrap items-center gap-2">
       <ul className="flex flex-wrap gap-2">
         {filters.map((filter) => {
-          const sentence = filterSentence(describeFilter(filter, questions, listLabels));
+          const sentence = filterSentence(describeFilter(filter, questions, listLabels, sources));
           return (
             <li key={filter.field} className={chipClasses}>
               {sentence}

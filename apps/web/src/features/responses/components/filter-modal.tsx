@@ -15,6 +15,7 @@ import type { ListChoices } from '@/features/lists/api/get-list';
 import {
   buildContactFilter,
   buildQuestionFilter,
+  buildSourceFilter,
   buildStatusFilter,
   type ContactKind,
   clampFilterInput,
@@ -23,7 +24,9 @@ import {
   describeFilter,
   filterSentence,
   operatorOptions,
+  type ResponseSource,
   removeFilter,
+  sourceOptions,
   statusOperators,
   statusOptions,
   upsertFilter,
@@ -37,6 +40,8 @@ type FilterModalProps = {
   onApply: (filters: ResponseFilter[]) => void;
   questions: readonly SurveyQuestion[];
   lists: Readonly<Record<string, ListChoices>>;
+  /** Public links of the template; the Source section shows when there is one. */
+  sources?: readonly ResponseSource[];
 };
 
 type Option = { value: string; label: string };
@@ -148,10 +153,20 @@ function choiceOptions(question: SurveyQuestion, lists: Readonly<Record<string, 
  * docs/product-rules.md#responses-list-filters-paging-export: 'Filter Responses' by status, contact and
  * answers, combined with AND.
  */
-export function FilterModal({ isOpen, onOpenChange, filters, onApply, questions, lists }: FilterModalProps) {
+export function FilterModal({
+  isOpen,
+  onOpenChange,
+  filters,
+  onApply,
+  questions,
+  lists,
+  sources = [],
+}: FilterModalProps) {
   const [draft, setDraft] = useState<ResponseFilter[]>(filters);
   const [statusOperator, setStatusOperator] = useState<ResponseFilterOperator>('is');
   const [status, setStatus] = useState<ResponseStatusValue | ''>('');
+  const [sourceOperator, setSourceOperator] = useState<ResponseFilterOperator>('is');
+  const [source, setSource] = useState('');
   const [contactKind, setContactKind] = useState<ContactKind>('email');
   const [contactOperator, setContactOperator] = useState<ResponseFilterOperator>('contains');
   const [contactValue, setContactValue] = useState('');
@@ -167,6 +182,7 @@ export function FilterModal({ isOpen, onOpenChange, filters, onApply, questions,
   const question = questions.find((item) => item.id === questionId);
   const range = question ? scaleRange(question) : undefined;
   const statusFilter = buildStatusFilter(statusOperator, status);
+  const sourceFilter = buildSourceFilter(sourceOperator, source);
   const contactFilter = buildContactFilter(contactKind, contactOperator, contactValue);
   const questionFilter = question
     ? buildQuestionFilter(question, questionOperator, questionValue)
@@ -235,6 +251,29 @@ export function FilterModal({ isOpen, onOpenChange, filters, onApply, questions,
             placeholder="Select a status"
           />
         </Section>
+
+        {sources.length > 0 && (
+          <Section
+            title="Source"
+            addLabel="Add Source Filter"
+            canAdd={sourceFilter !== undefined}
+            onAdd={() => add(sourceFilter, () => setSource(''))}
+          >
+            <NativeSelect
+              label="Source operator"
+              value={sourceOperator}
+              onChange={(value) => setSourceOperator(value as ResponseFilterOperator)}
+              options={operatorOptions(statusOperators)}
+            />
+            <NativeSelect
+              label="Source"
+              value={source}
+              onChange={setSource}
+              options={sourceOptions(sources)}
+              placeholder="Select a source"
+            />
+          </Section>
+        )}
 
         <Section
           title="Contact"
@@ -310,7 +349,9 @@ export function FilterModal({ isOpen, onOpenChange, filters, onApply, questions,
           ) : (
             <ul className="mt-2 flex flex-wrap gap-2">
               {draft.map((filter) => {
-                const sentence = filterSentence(describeFilter(filter, questions, listLabelsOf(lists)));
+                const sentence = filterSentence(
+                  describeFilter(filter, questions, listLabelsOf(lists), sources),
+                );
                 return (
                   <li
                     key={filter.field}

@@ -15,6 +15,9 @@ import {
   responseStatusValues,
   type SurveyQuestion,
   scaleRange,
+  sentSourceLabel,
+  sentSourceValue,
+  sourceFilterField,
   surveyStateFilterField,
   textFilterOperators,
   toPhoneDigits,
@@ -25,7 +28,10 @@ import {
 // values, one filter per id (adding replaces), and filters with an empty value never sent. A
 // filter's id is its field: `surveyState`, the contact fields, `surveyResponses.{questionId}`.
 
-type FilterCategory = 'status' | 'contact' | 'questions';
+type FilterCategory = 'status' | 'contact' | 'source' | 'questions';
+
+/** A public link responses may come from (decision 024). */
+export type ResponseSource = { publicLinkId: string; name: string };
 export type ContactKind = 'email' | 'phone';
 
 const contactFields: Record<ContactKind, string> = {
@@ -74,6 +80,21 @@ export function buildStatusFilter(
   value: ResponseStatusValue | '',
 ): ResponseFilter | undefined {
   return value ? { field: surveyStateFilterField, operator, value } : undefined;
+}
+
+/** The source filter: "Sent" or a public link. */
+export function buildSourceFilter(
+  operator: ResponseFilterOperator,
+  value: string,
+): ResponseFilter | undefined {
+  return value ? { field: sourceFilterField, operator, value } : undefined;
+}
+
+export function sourceOptions(sources: readonly ResponseSource[]) {
+  return [
+    { value: sentSourceValue, label: sentSourceLabel },
+    ...sources.map((source) => ({ value: source.publicLinkId, label: source.name })),
+  ];
 }
 
 /** An e-mail or phone filter: a text operator and a non-empty value. */
@@ -135,6 +156,7 @@ export function describeFilter(
   filter: ResponseFilter,
   questions: readonly SurveyQuestion[],
   listLabels: Readonly<Record<string, Record<string, string>>> = {},
+  sources: readonly ResponseSource[] = [],
 ): FilterDescription {
   const operatorLabel = responseFilterOperatorLabels[filter.operator];
   const value = String(filter.value);
@@ -145,6 +167,11 @@ export function describeFilter(
   if (filter.field === emailFilterField || filter.field === phoneFilterField) {
     const label = filter.field === emailFilterField ? contactLabels.email : contactLabels.phone;
     return { id: filter.field, category: 'contact', label, operatorLabel, displayValue: value };
+  }
+  if (filter.field === sourceFilterField) {
+    const displayValue =
+      sourceOptions(sources).find((option) => option.value === value)?.label ?? 'a removed link';
+    return { id: filter.field, category: 'source', label: 'Source', operatorLabel, displayValue };
   }
   const questionId = readQuestionFilterField(filter.field);
   const question = questions.find((item) => item.id === questionId);

@@ -99,6 +99,7 @@ export function buildRow(index: number, overrides: Partial<SurveyResponseRow> = 
     sentAt: '2025-03-04T15:06:00.000Z',
     lastOpenedAt: '2025-03-05T09:30:00.000Z',
     completedAt: '2025-03-05T09:40:00.000Z',
+    source: null,
     undelivered: [],
     updatedAt: '2025-03-05T09:40:00.000Z',
     surveyContactMethods: [{ contactMethodType: 'email', emailAddress: `person${index}@example.com` }],
@@ -273,6 +274,8 @@ export function mockResponsesServer(
     list?: (params: ListParams) => SurveyResponsesList;
     detail?: Reply;
     role?: 'admin' | 'editor' | 'viewer';
+    /** The template's public links (decision 024). */
+    links?: { publicLinkId: string; name: string }[];
   } = {},
 ) {
   const listCalls: ListParams[] = [];
@@ -282,6 +285,7 @@ export function mockResponsesServer(
     [`/survey-templates/${versionId}`]: version,
     [`/lists/${listId}`]: storeList,
     [`/surveys/${surveyId}/response`]: options.detail ?? buildDetail(),
+    '/public-links': { publicLinks: options.links ?? [] },
   };
   vi.spyOn(apiClient, 'get').mockImplementation((async (url: string, config?: { params?: ListParams }) => {
     if (url === '/surveys') {

@@ -2,6 +2,7 @@ import type { SurveyQuestion } from '@graphium/shared';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { ResponseSource } from './filter-rules';
 import { type ResponsesTabName, useResponsesSearch, writeResponsesSearch } from './responses-search';
 import { ResponsesSummary } from './responses-summary';
 import { SurveyResponsesList } from './survey-responses-list';
@@ -15,6 +16,8 @@ type ResponsesTabProps = {
   detailPath: (surveyId: string) => string;
   /** Shown above the summary: figures of other features (the follow-up cases). */
   summaryExtra?: ReactNode;
+  /** The template's public links: the Source filter offers them beside "Sent" (decision 024). */
+  sources?: readonly ResponseSource[];
 };
 
 const subTabs: { name: ResponsesTabName; label: string }[] = [
@@ -26,7 +29,13 @@ const subTabs: { name: ResponsesTabName; label: string }[] = [
  * docs/product-rules.md#responses-list-filters-paging-export: Summary and Survey Responses, kept in the query
  * string (tab=survey-responses, otherwise summary).
  */
-export function ResponsesTab({ templateId, questions, detailPath, summaryExtra }: ResponsesTabProps) {
+export function ResponsesTab({
+  templateId,
+  questions,
+  detailPath,
+  summaryExtra,
+  sources = [],
+}: ResponsesTabProps) {
   const { search } = useResponsesSearch();
   return (
     <section>
@@ -59,7 +68,12 @@ export function ResponsesTab({ templateId, questions, detailPath, summaryExtra }
           <ResponsesSummary templateId={templateId} />
         </>
       ) : (
-        <SurveyResponsesList templateId={templateId} questions={questions} detailPath={detailPath} />
+        <SurveyResponsesList
+          templateId={templateId}
+          questions={questions}
+          detailPath={detailPath}
+          sources={sources}
+        />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import type { SurveyQuestion, SurveyResponseRow } from '@graphium/shared';
+import { type SurveyQuestion, type SurveyResponseRow, sentSourceLabel } from '@graphium/shared';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useFormatPhone } from '@/features/notifications/api/get-notification-settings';
@@ -18,16 +18,18 @@ type ResponsesTableProps = {
 function respondentName(
   methods: SurveyResponseRow['surveyContactMethods'],
   formatPhone: (stored: string) => string,
+  isFromLink: boolean,
 ): string {
   const names = methods.map((method) =>
     method.contactMethodType === 'email' ? method.emailAddress : formatPhone(method.phoneNumber),
   );
   const [first, ...others] = names;
-  if (!first) return 'Unknown respondent';
+  if (!first) return isFromLink ? 'Anonymous' : 'Unknown respondent';
   return others.length > 0 ? `${first} (+${others.length} more)` : first;
 }
 
-const headers = ['Respondent', 'Date Sent', 'Last Opened', 'Status', 'Composite Score'];
+// Source: a public link's name or "Sent" (decision 024).
+const headers = ['Respondent', 'Date Sent', 'Last Opened', 'Status', 'Source', 'Composite Score'];
 
 /**
  * docs/product-rules.md#responses-list-filters-paging-export: the Survey Responses table; a row opens the
@@ -58,7 +60,7 @@ export function ResponsesTable({ surveys, questions, detailPath, onOpen }: Respo
         </thead>
         <tbody className="divide-y divide-gray-200">
           {surveys.map((survey) => {
-            const name = respondentName(survey.surveyContactMethods, formatPhone);
+            const name = respondentName(survey.surveyContactMethods, formatPhone, survey.source !== null);
             return (
               <tr
                 key={survey.surveyId}
@@ -91,6 +93,7 @@ export function ResponsesTable({ surveys, questions, detailPath, onOpen }: Respo
                   <SurveyStateBadge state={survey.surveyState} />
                   <NotDeliveredLine messages={survey.undelivered} />
                 </td>
+                <td className="px-4 py-3 text-gray-700">{survey.source?.name ?? sentSourceLabel}</td>
                 <td className="px-4 py-3">
                   <CompositeScoreDots
                     overallPercentage={survey.scoring.overallPercentage}

@@ -12,7 +12,7 @@ import { DateRangeFilter } from './date-range-filter';
 import { ExportButtons } from './export-buttons';
 import { FilterChips } from './filter-chips';
 import { FilterModal, listLabelsOf } from './filter-modal';
-import { removeFilter } from './filter-rules';
+import { type ResponseSource, removeFilter } from './filter-rules';
 import { Paginator } from './paginator';
 import { sentRange, useResponsesSearch } from './responses-search';
 import { ResponsesTable } from './responses-table';
@@ -22,13 +22,19 @@ type SurveyResponsesListProps = {
   /** The questions filters offer: the shown version's. */
   questions: readonly SurveyQuestion[];
   detailPath: (surveyId: string) => string;
+  sources?: readonly ResponseSource[];
 };
 
 /** What the detail page's back link returns to: this list as it was. */
 export type ResponsesLocationState = { responsesSearch?: string };
 
 /** docs/product-rules.md#responses-list-filters-paging-export: the Survey Responses sub-tab. */
-export function SurveyResponsesList({ templateId, questions, detailPath }: SurveyResponsesListProps) {
+export function SurveyResponsesList({
+  templateId,
+  questions,
+  detailPath,
+  sources = [],
+}: SurveyResponsesListProps) {
   const navigate = useNavigate();
   const { search, update, searchString } = useResponsesSearch();
   const [isFilterOpen, setIsFilterOpen] = useState(false);
@@ -149,6 +155,7 @@ export function SurveyResponsesList({ templateId, questions, detailPath }: Surve
         filters={search.filters}
         questions={questions}
         listLabels={listLabelsOf(lists)}
+        sources={sources}
         from={search.from}
         to={search.to}
         onRemove={(field) => update({ filters: removeFilter(search.filters, field) })}
@@ -163,6 +170,7 @@ export function SurveyResponsesList({ templateId, questions, detailPath }: Surve
         onApply={(filters) => update({ filters })}
         questions={questions}
         lists={lists}
+        sources={sources}
       />
     </div>
   );

@@ -69,12 +69,34 @@ describe('Properties tab', () => {
       listId,
       validation: { required: true, authentication: true },
       visibleInReportsAndFiltering: false,
+      hiddenField: false,
     });
     const row = within(screen.getByRole('row', { name: /Store/ }));
     expect(row.getByText('List Item')).toBeInTheDocument();
     expect(row.getByText('Required')).toBeInTheDocument();
     expect(row.getByText('Hidden')).toBeInTheDocument();
     expect(row.getByText('Authentication')).toBeInTheDocument();
+  });
+
+  it('marks a property as a hidden field for public links, never one for authentication', async () => {
+    const { server } = mockTemplateServer(buildVersion());
+    renderApp(url);
+    const user = setupUser();
+    await user.click((await screen.findAllByRole('button', { name: 'Add Property' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Property' });
+    await user.type(within(dialog).getByLabelText('Property Label'), 'Store ID');
+    const hidden = within(dialog).getByLabelText('Hidden field: public links fill it from ?store_id=…');
+    await user.click(hidden);
+    await user.click(within(dialog).getByLabelText(/^Authentication/));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Property' }));
+    expect(
+      await within(dialog).findByText('An authentication property cannot be a hidden field'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText(/^Authentication/));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Property' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [property] = lastPatch(server).surveyTemplateDefinition?.properties ?? [];
+    expect(property).toMatchObject({ label: 'Store ID', hiddenField: true });
   });
 
   it('searches by label or type, says No Properties Found and clears the search', async () => {

@@ -1,4 +1,5 @@
 import {
+  hiddenFieldKey,
   listStateLabels,
   propertyTypes,
   type SurveyProperty,
@@ -41,6 +42,7 @@ function valuesOf(property: SurveyProperty | undefined): SurveyPropertyInput {
     },
     visibleInReportsAndFiltering: property?.visibleInReportsAndFiltering ?? true,
     listId: property?.listId,
+    hiddenField: property?.hiddenField ?? false,
   };
 }
 
@@ -206,6 +208,11 @@ export function PropertyFormModal({ isOpen, onOpenChange, property }: PropertyFo
         <CheckboxField
           label="Visible in reports and filtering"
           {...register('visibleInReportsAndFiltering')}
+        />
+        <CheckboxField
+          label={`Hidden field: public links fill it from ?${hiddenFieldKey(label ?? '') || 'label'}=…`}
+          error={errors.hiddenField?.message}
+          {...register('hiddenField')}
         />
       </fieldset>
     </FormDialog>

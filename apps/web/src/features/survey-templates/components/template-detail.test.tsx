@@ -39,6 +39,7 @@ describe('Survey template detail', () => {
       'Settings',
       'Reminders',
       'Alerts',
+      'Links',
       'Responses',
     ]);
     expect(tabs.getByRole('link', { name: 'Properties' })).toHaveAttribute('aria-current', 'page');

@@ -38,6 +38,7 @@ const templateTabs: Record<TemplateKind, { path: string; label: string }[]> = {
     { path: 'settings', label: 'Settings' },
     { path: 'reminders', label: 'Reminders' },
     { path: 'alerts', label: 'Alerts' },
+    { path: 'links', label: 'Links' },
     { path: 'responses', label: 'Responses' },
   ],
   base: [

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { copyText } from './copy-text';
+import { copyText } from '@/lib/copy-text';
 
 const execCommand = vi.fn<(command: string) => boolean>();
 

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { ContactMethod, SurveyPropertyValues } from '@graphium/shared';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { forgetSentSurveys, recordSentSurveys } from '../responses/response-aggregates.service.js';
+import {
+  countCompletedLinkSurveys,
+  countLinkSurveysByState,
+  countLinkSurveysSince,
+  deleteUnansweredLinkSurveys,
+  findLinkSurvey,
+  hasCompletedLinkSurveyFor,
+  insertLinkSurveyRows,
+} from './link-surveys.repository.js';
+
+// What the public-links module asks of surveys (docs/decisions/024-public-links.md): surveys
+// created by a link, the counts its limits read, and the clean-up of unanswered ones.
+
+export interface NewLinkSurvey {
+  workspaceId: string;
+  templateId: string;
+  templateVersionId: string;
+  sourceLinkId: string;
+  contactMethods: ContactMethod[];
+  properties: SurveyPropertyValues;
+  expiresAt: Date;
+}
+
+/**
+ * Inserts surveys created by public links and counts them in their templates' sent totals, in
+ * one transaction: the link start gathers concurrent visitors into one write (one commit, one
+ * update of each template's totals row instead of one per visitor). Nobody sent them, so no
+ * invitation and no reminder: `next_reminder_at` null. Answers the new ids in order.
+ */
+export async function insertLinkSurveys(
+  ctx: AppContext,
+  surveys: readonly NewLinkSurvey[],
+  now: Date,
+): Promise<string[]> {
+  const rows = surveys.map((survey) => ({
+    id: randomUUID(),
+    workspaceId: survey.workspaceId,
+    templateId: survey.templateId,
+    templateVersionId: survey.templateVersionId,
+    sourceLinkId: survey.sourceLinkId,
+    state: 'SENT' as const,
+    contactMethods: survey.contactMethods,
+    properties: survey.properties,
+    responses: {},
+    sentAt: now,
+    expiresAt: survey.expiresAt,
+    nextReminderAt: null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await ctx.db.transaction(async (tx) => {
+    await insertLinkSurveyRows(tx, rows);
+    await recordSentSurveys(tx, rows);
+  });
+  return rows.map((row) => row.id);
+}
+
+/** One survey, in the caller's transaction (a link with an hourly cap creates them one at a time). */
+export async function insertLinkSurvey(db: Executor, survey: NewLinkSurvey, now: Date): Promise<string> {
+  const id = randomUUID();
+  await insertLinkSurveyRows(db, [
+    {
+      ...survey,
+      id,
+      state: 'SENT',
+      responses: {},
+      sentAt: now,
+      nextReminderAt: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  await recordSentSurveys(db, [survey]);
+  return id;
+}
+
+/** A survey of this link (state and expiry), or undefined: the browser's cookie may name any id. */
+export function findLinkSurveyState(db: Executor, linkId: string, surveyId: string) {
+  return findLinkSurvey(db, linkId, surveyId);
+}
+
+export function countCompletedOfLink(db: Executor, linkId: string): Promise<number> {
+  return countCompletedLinkSurveys(db, linkId);
+}
+
+export function countCreatedByLinkSince(db: Executor, linkId: string, since: Date): Promise<number> {
+  return countLinkSurveysSince(db, linkId, since);
+}
+
+export function hasCompletedForContact(
+  db: Executor,
+  linkId: string,
+  contactMethods: readonly ContactMethod[],
+): Promise<boolean> {
+  return hasCompletedLinkSurveyFor(db, linkId, contactMethods);
+}
+
+/** Started (answered at least once) and completed surveys by link. */
+export async function countSurveysOfLinks(
+  db: Executor,
+  linkIds: string[],
+): Promise<Map<string, { started: number; completed: number; total: number }>> {
+  const rows = await countLinkSurveysByState(db, linkIds);
+  return new Map(rows.map((row) => [row.linkId, row]));
+}
+
+const unansweredLifetimeMs = 24 * 60 * 60 * 1000;
+const purgeBatchSize = 1000;
+
+/**
+ * Deletes the surveys that links created more than a day ago and nobody answered (SENT or
+ * OPENED), taking them out of their templates' totals; a batch per transaction.
+ */
+export async function purgeUnansweredLinkSurveys(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.now().getTime() - unansweredLifetimeMs);
+  let purged = 0;
+  for (;;) {
+    const removed = await ctx.db.transaction(async (tx) => {
+      const rows = await deleteUnansweredLinkSurveys(tx, before, purgeBatchSize);
+      await forgetSentSurveys(tx, rows);
+      return rows.length;
+    });
+    purged += removed;
+    if (removed < purgeBatchSize) return purged;
+  }
+}
