@@ -1,7 +1,7 @@
-import type { SurveyQuestion } from '@graphium/shared';
 import { configure, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, respondentSurvey } from './testing/fake-api';
+import { branching } from './testing/logic-fixtures';
 import { complete, load, renderPage, save, savingServer } from './testing/respondent-page';
 
 // The respondent page follows the survey's logic (decision 023): the path, Previous along it, and
@@ -15,52 +15,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const base = {
-  category: '',
-  validation: { required: false },
-  endSurveyValue: '',
-  compositeScore: { enabled: false, value: 0 },
-  active: true,
-} as const;
-const text = { placeholderText: '', maxLength: 200 } as const;
-
-/** Q1 NPS; Q2 "What went wrong?" if Q1 < 7; Q3 "What did you like?" if Q1 > 6, "nothing" ends; Q4. */
-function branching(): SurveyQuestion[] {
-  return [
-    {
-      ...base,
-      id: 'q1',
-      label: 'Q1',
-      type: 'NetPromoterScore',
-      question: 'Recommend us?',
-      startLabel: '',
-      endLabel: '',
-    },
-    {
-      ...base,
-      ...text,
-      id: 'q2',
-      label: 'Q2',
-      type: 'ShortTextEntry',
-      question: 'What went wrong?',
-      logic: { showIf: { join: 'and', conditions: [{ questionId: 'q1', operator: 'LESS_THAN', value: 7 }] } },
-    },
-    {
-      ...base,
-      ...text,
-      id: 'q3',
-      label: 'Q3',
-      type: 'ShortTextEntry',
-      question: 'What did you like?',
-      logic: {
-        showIf: { join: 'and', conditions: [{ questionId: 'q1', operator: 'GREATER_THAN', value: 6 }] },
-        jumps: [{ condition: { operator: 'IS_EQUAL', value: 'nothing' }, to: 'end' }],
-      },
-    },
-    { ...base, ...text, id: 'q4', label: 'Q4', type: 'ShortTextEntry', question: 'Anything else?' },
-  ];
-}
 
 function barWidth(): number {
   const bar = screen.getByRole('progressbar', { name: 'Survey progress' }).firstElementChild as HTMLElement;
