@@ -42,8 +42,8 @@ import {
   completeSurvey,
   findRespondentSurvey,
   findSurveyForSaving,
-  findSurveyResponses,
   lockAuthenticationState,
+  lockSurveyForSaving,
   markSurveyOpened,
   mergeSurveyResponses,
   type SurveyForSaving,
@@ -345,10 +345,10 @@ export async function saveRespondentAnswers(
   if (!options.markAsComplete) {
     // With logic, the stored answers decide the path: read them under the row's lock (decision 023).
     return ctx.db.transaction(async (tx) => {
-      const locked = await findSurveyForSaving(tx, surveyId, true);
+      const locked = await lockSurveyForSaving(tx, surveyId);
       if (!locked) throw surveyNotFound();
       checkOpen(locked, now);
-      const plan = planPathSave(questions, await findSurveyResponses(tx, surveyId), { set, clear });
+      const plan = planPathSave(questions, locked.responses, { set, clear });
       const saved = await mergeSurveyResponses(tx, surveyId, plan, now);
       if (!saved) throw conflict(surveyExpiredMessage);
       return { surveyId, surveyState: saved.state, surveyResponses: saved.responses };
@@ -356,11 +356,11 @@ export async function saveRespondentAnswers(
   }
   let alertMessageIds: string[] = [];
   const saved: SavedSurveyResponses = await ctx.db.transaction(async (tx) => {
-    const locked = await findSurveyForSaving(tx, surveyId, true);
+    const locked = await lockSurveyForSaving(tx, surveyId);
     if (!locked) throw surveyNotFound();
     checkOpen(locked, now);
     // Only the questions the respondent's path shows count, and answers it hides are dropped.
-    const { merged, path } = planPathSave(questions, await findSurveyResponses(tx, surveyId), { set, clear });
+    const { merged, path } = planPathSave(questions, locked.responses, { set, clear });
     const unanswered = findUnansweredRequired(path, merged);
     if (unanswered.length > 0) {
       throw new AppError(

@@ -136,17 +136,12 @@ const savingColumns = {
   properties: surveys.properties,
 };
 
-/** The columns a save or an authentication needs; `forUpdate` locks the row. */
+/** The columns a save or an authentication needs. */
 export async function findSurveyForSaving(
   db: Executor,
   surveyId: string,
-  forUpdate = false,
 ): Promise<SurveyForSaving | undefined> {
-  if (!forUpdate) {
-    const [row] = await statementsOf(db).findSurveyForSaving.execute({ surveyId });
-    return row;
-  }
-  const [row] = await db.select(savingColumns).from(surveys).where(eq(surveys.id, surveyId)).for('update');
+  const [row] = await statementsOf(db).findSurveyForSaving.execute({ surveyId });
   return row;
 }
 
@@ -193,13 +188,17 @@ export async function mergeSurveyResponses(
   return row;
 }
 
-/** Reads the stored answers of a row the caller has locked. */
-export async function findSurveyResponses(db: Executor, surveyId: string): Promise<SurveyResponses> {
+/** Locks the survey for a save that reads its stored answers (completion, survey logic). */
+export async function lockSurveyForSaving(
+  db: Executor,
+  surveyId: string,
+): Promise<(SurveyForSaving & { responses: SurveyResponses }) | undefined> {
   const [row] = await db
-    .select({ responses: surveys.responses })
+    .select({ ...savingColumns, responses: surveys.responses })
     .from(surveys)
-    .where(eq(surveys.id, surveyId));
-  return row?.responses ?? {};
+    .where(eq(surveys.id, surveyId))
+    .for('update');
+  return row;
 }
 
 export async function completeSurvey(
