@@ -36,7 +36,7 @@ import { type ListLookup, loadListLookup } from '../lists/list-lookup.service.js
 import { logoPath } from '../logo/logo.service.js';
 import { recordSurveyCompletion } from '../responses/response-aggregates.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
-import { planPathSave } from './respondent-path.js';
+import { planPathSave, savePathAnswers } from './respondent-path.js';
 import { findCachedSurveyAccess, rememberSurveyAccess, type SurveyAccess } from './survey-access.js';
 import {
   completeSurvey,
@@ -343,16 +343,10 @@ export async function saveRespondentAnswers(
     return { surveyId, surveyState: saved.state, surveyResponses: saved.responses };
   }
   if (!options.markAsComplete) {
-    // With logic, the stored answers decide the path: read them under the row's lock (decision 023).
-    return ctx.db.transaction(async (tx) => {
-      const locked = await lockSurveyForSaving(tx, surveyId);
-      if (!locked) throw surveyNotFound();
-      checkOpen(locked, now);
-      const plan = planPathSave(questions, locked.responses, { set, clear });
-      const saved = await mergeSurveyResponses(tx, surveyId, plan, now);
-      if (!saved) throw conflict(surveyExpiredMessage);
-      return { surveyId, surveyState: saved.state, surveyResponses: saved.responses };
-    });
+    return {
+      surveyId,
+      ...(await savePathAnswers(ctx.db, surveyId, questions, { set, clear }, now, checkOpen)),
+    };
   }
   let alertMessageIds: string[] = [];
   const saved: SavedSurveyResponses = await ctx.db.transaction(async (tx) => {

@@ -169,4 +169,18 @@ describe('answering along the path', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().surveyResponses).toEqual({ [ids.nps]: 2, [ids.why]: 'Queue', [ids.last]: 2 });
   });
+
+  it('takes no more saves once complete (409)', async () => {
+    const { url, ids, respondent } = await sentBranching();
+    const done = await respondent.patch(`${url}?markAsComplete=true`, {
+      surveyResponses: { [ids.nps]: 9, [ids.praise]: 'nothing' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const late = await respondent.patch(url, { surveyResponses: { [ids.nps]: 1 } });
+    expect(late.statusCode).toBe(409);
+    expect((await row(t, url.split('/').pop()!)).responses).toEqual({
+      [ids.nps]: 9,
+      [ids.praise]: 'nothing',
+    });
+  });
 });
