@@ -57,11 +57,14 @@ test('an author builds a branching survey and respondents answer two paths on a 
   await page.goto(`/survey-templates/${versionId}/questions`);
   await expect(page.getByRole('article')).toHaveCount(4);
 
-  // Keyboard drag and drop: "What went wrong?" goes up one place.
-  await page.getByRole('button', { name: 'Reorder Q3' }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
+  // Drag and drop with the mouse: "What went wrong?" goes up one place.
+  const handle = page.getByRole('button', { name: 'Reorder Q3' });
+  const from = (await handle.boundingBox())!;
+  const to = (await page.getByRole('button', { name: 'Reorder Q2' }).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 10, { steps: 12 });
+  await page.mouse.up();
   await expect(page.getByText('Question moved successfully!')).toBeVisible();
   await expect(page.getByRole('article').nth(1)).toContainText('What went wrong?');
 
@@ -94,10 +97,13 @@ test('an author builds a branching survey and respondents answer two paths on a 
   await expect(q3Logic).toContainText('Shown if Q1 is greater than 6');
   await expect(q3Logic).toContainText('If the answer is equal to “Everything”, end the survey');
 
-  // A move that would make logic point backwards is refused.
-  await page.getByRole('button', { name: 'More actions for Q1' }).click();
-  await page.getByRole('menuitem', { name: 'Move down' }).click();
+  // Drag and drop by keyboard; a move that would make logic point backwards is refused.
+  await page.getByRole('button', { name: 'Reorder Q2' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
   await expect(page.getByText(/This order breaks the survey logic/)).toBeVisible();
+  await expect(page.getByRole('article').nth(1)).toContainText('What went wrong?');
   await expect(page.getByRole('article').first()).toContainText('How likely are you to recommend us?');
   await expectNoSeriousA11yViolations(page);
 
