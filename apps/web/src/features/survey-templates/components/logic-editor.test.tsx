@@ -61,14 +61,18 @@ describe('survey logic on the Questions tab', () => {
     expect(screen.queryByRole('list', { name: 'Logic of Q3' })).not.toBeInTheDocument();
   });
 
-  it('builds a condition on an earlier answer and a jump to a later question, and saves them', async () => {
+  async function openLogic(user: User, number: number) {
+    await user.click(await screen.findByRole('button', { name: `Logic of Q${number}` }));
+    return screen.findByRole('dialog', { name: `Logic of Q${number}` });
+  }
+
+  it('builds a condition on an earlier answer and saves it', async () => {
     const { server } = mockTemplateServer(
       buildVersion({ definition: { questions: [npsQuestion, choiceQuestion, textQuestion] } }),
     );
     renderApp(url);
     const user = setupUser();
-    await user.click(await screen.findByRole('button', { name: 'Logic of Q2' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Logic of Q2' });
+    const dialog = await openLogic(user, 2);
     await user.click(
       within(dialog).getByRole('radio', { name: 'Only when earlier answers meet conditions' }),
     );
@@ -78,12 +82,26 @@ describe('survey logic on the Questions tab', () => {
     await user.click(screen.getByRole('option', { name: 'Q1: NPS' }));
     await choose(user, dialog, /^Operator/, 'Less than');
     await choose(user, dialog, /^Value/, '7');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Logic' }));
 
+    expect(await screen.findByText('Logic saved successfully!')).toBeInTheDocument();
+    expect(lastPatch(server).surveyTemplateDefinition?.questions[1]?.logic).toEqual({
+      showIf: { join: 'and', conditions: [{ questionId: npsId, operator: 'LESS_THAN', value: 7 }] },
+    });
+    const sentences = await screen.findByRole('list', { name: 'Logic of Q2' });
+    expect(within(sentences).getByText('Shown if Q1 is less than 7')).toBeVisible();
+  });
+
+  it('builds a jump on the answer to a later question and saves it', async () => {
+    const { server } = mockTemplateServer(
+      buildVersion({ definition: { questions: [npsQuestion, choiceQuestion, textQuestion] } }),
+    );
+    renderApp(url);
+    const user = setupUser();
+    const dialog = await openLogic(user, 2);
     await user.click(within(dialog).getByRole('button', { name: 'Add Jump' }));
     await choose(user, dialog, /^If the answer/, 'Equals');
-    const values = within(dialog).getAllByRole('combobox', { name: /^Value/ });
-    await user.click(values.at(-1)!);
-    await user.click(await screen.findByRole('option', { name: 'Oil' }));
+    await choose(user, dialog, /^Value/, 'Oil');
     // Only later questions, or the end, can be jumped to.
     await user.click(within(dialog).getByRole('combobox', { name: /^Go to/ }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
@@ -95,11 +113,9 @@ describe('survey logic on the Questions tab', () => {
 
     expect(await screen.findByText('Logic saved successfully!')).toBeInTheDocument();
     expect(lastPatch(server).surveyTemplateDefinition?.questions[1]?.logic).toEqual({
-      showIf: { join: 'and', conditions: [{ questionId: npsId, operator: 'LESS_THAN', value: 7 }] },
       jumps: [{ condition: { operator: 'IS_EQUAL', value: 'Oil' }, to: textId }],
     });
     const sentences = await screen.findByRole('list', { name: 'Logic of Q2' });
-    expect(within(sentences).getByText('Shown if Q1 is less than 7')).toBeVisible();
     expect(within(sentences).getByText('If the answer is equal to “Oil”, go to Q3')).toBeVisible();
   });
 
@@ -159,5 +175,39 @@ describe('survey logic on the Questions tab', () => {
     expect(questions.map((question) => question.id)).toEqual([choiceId, textId]);
     expect(questions[0]?.logic).toBeUndefined();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+  });
+
+  it('keeps a question’s logic when the question is edited', async () => {
+    const { server } = mockTemplateServer(buildVersion({ definition: withLogic }));
+    renderApp(url);
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Edit Q2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Question' });
+    await user.type(within(dialog).getByLabelText('Question Text'), ' Tell us.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Question updated successfully!')).toBeInTheDocument();
+    expect(lastPatch(server).surveyTemplateDefinition?.questions[1]).toMatchObject({
+      question: 'What did you buy? Tell us.',
+      logic: {
+        showIf: { join: 'or', conditions: [{ questionId: npsId, operator: 'LESS_THAN', value: 7 }, {}] },
+      },
+    });
+  });
+
+  it('refuses a change of type that the logic no longer fits', async () => {
+    const { server } = mockTemplateServer(buildVersion({ definition: withLogic }));
+    renderApp(url);
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Edit Q1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Question' });
+    await choose(user, dialog, /Question Type/, 'Short Text');
+    const patches = server.patches.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await within(dialog).findByText(
+        /^This change does not fit the survey logic\. Logic of "Bought": This operator does not apply/,
+      ),
+    ).toBeInTheDocument();
+    expect(server.patches).toHaveLength(patches);
   });
 });

@@ -59,8 +59,8 @@ export function logicSentences(
   return sentences;
 }
 
-/** Why a new order of the questions breaks their logic (forwards only), or undefined when it holds. */
-export function reorderProblem(questions: readonly SurveyQuestion[]): string | undefined {
+/** Why the questions' logic does not hold (after a reorder or an edit), or undefined when it does. */
+export function firstLogicProblem(questions: readonly SurveyQuestion[]): string | undefined {
   const problem = findLogicProblems(questions)[0];
   return problem?.message;
 }

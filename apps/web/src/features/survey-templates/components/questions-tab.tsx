@@ -10,10 +10,10 @@ import { useLastDefined } from '@/lib/use-last-defined';
 import { ConfirmDialog } from './confirm-dialog';
 import { LogicEditorModal } from './logic-editor-modal';
 import {
+  firstLogicProblem,
   logicSentences,
   logicWithoutQuestion,
   questionsUsingInLogic,
-  reorderProblem,
 } from './logic-sentences';
 import { newId } from './new-id';
 import { QuestionCard } from './question-card';
@@ -90,7 +90,7 @@ function QuestionsPanel() {
     const [moved] = next.splice(from, 1);
     if (!moved || from === to) return;
     next.splice(to, 0, moved);
-    const problem = reorderProblem(next);
+    const problem = firstLogicProblem(next);
     if (problem) {
       toast.error(`This order breaks the survey logic. ${problem}`);
       return;
