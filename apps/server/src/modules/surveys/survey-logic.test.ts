@@ -184,3 +184,37 @@ describe('answering along the path', () => {
     });
   });
 });
+
+describe('summaries along paths', () => {
+  it('count only the answers each path showed: a hidden question is not a missing answer', async () => {
+    const { client } = await signUpClient(t.client());
+    const { ids, questions } = branchingQuestions();
+    const template = await publishTemplate(client, { questions });
+    const answer = async (responses: Record<string, unknown>) => {
+      const sent = await client.post('/api/surveys/', {
+        surveyTemplateVersionId: template.surveyTemplateVersionId,
+        surveyContactMethods: [{ contactMethodType: 'email', emailAddress: `r.${randomUUID()}@example.com` }],
+        surveyProperties: {},
+      });
+      const done = await t
+        .client()
+        .patch(`/api/surveys/${sent.json().surveyId}?markAsComplete=true`, { surveyResponses: responses });
+      expect(done.statusCode, done.body).toBe(200);
+    };
+    await answer({ [ids.nps]: 9, [ids.praise]: 'Staff', [ids.last]: 5 });
+    await answer({ [ids.nps]: 2, [ids.why]: 'Queue', [ids.last]: 1 });
+    const listed = await client.get(
+      `/api/surveys?surveyTemplateId=${template.surveyTemplateId}&include=summary`,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    const summary = listed.json().summary;
+    expect(summary.totalResponses).toBe(2);
+    const totals = Object.fromEntries(
+      summary.questions.map((question: { questionLabel: string; totalResponses: number }) => [
+        question.questionLabel,
+        question.totalResponses,
+      ]),
+    );
+    expect(totals).toEqual({ Q1: 2, Q2: 1, Q3: 1, Q4: 2 });
+  });
+});
