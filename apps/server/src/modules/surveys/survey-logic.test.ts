@@ -218,3 +218,43 @@ describe('summaries along paths', () => {
     expect(totals).toEqual({ Q1: 2, Q2: 1, Q3: 1, Q4: 2 });
   });
 });
+
+describe('alerts along paths', () => {
+  it('never fire on a question the path hid, which is not an empty answer', async () => {
+    const { client } = await signUpClient(t.client());
+    const { ids, questions } = branchingQuestions();
+    const alert = (id: string, name: string, condition: object) => ({
+      id,
+      name,
+      conditions: [condition],
+      recipients: ['boss@example.com'],
+    });
+    const template = await publishTemplate(
+      client,
+      { questions },
+      {
+        settings: {
+          alerts: [
+            alert('hidden', 'Nothing went wrong', {
+              surveyQuestionId: ids.why,
+              operator: 'IS_EMPTY',
+              value: '',
+            }),
+            alert('promoter', 'Promoter', { surveyQuestionId: ids.nps, operator: 'GREATER_THAN', value: 8 }),
+          ],
+        },
+      },
+    );
+    const sent = await client.post('/api/surveys/', {
+      surveyTemplateVersionId: template.surveyTemplateVersionId,
+      surveyContactMethods: [{ contactMethodType: 'email', emailAddress: `r.${randomUUID()}@example.com` }],
+      surveyProperties: {},
+    });
+    const done = await t.client().patch(`/api/surveys/${sent.json().surveyId}?markAsComplete=true`, {
+      surveyResponses: { [ids.nps]: 9, [ids.praise]: 'Staff', [ids.last]: 5 },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const alerts = (await client.get('/api/survey-alerts/')).json().surveyAlerts;
+    expect(alerts.map((item: { alertName: string }) => item.alertName)).toEqual(['Promoter']);
+  });
+});
