@@ -8,6 +8,10 @@ import { SMTPServer } from 'smtp-server';
 import { connections, duration, run, signUpStaff, startBenchServer, startPlainServer } from './lib.mjs';
 
 const bulkRows = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
+/** BENCH_LOGIC=1: the template carries survey logic (decision 023), so saves follow the path. */
+const withLogic = process.env.BENCH_LOGIC === '1';
+const showIf = (questionId, operator, value) =>
+  withLogic ? { logic: { showIf: { join: 'and', conditions: [{ questionId, operator, value }] } } } : {};
 
 /** A local SMTP server that only counts what it receives (no parsing: it must not be the bottleneck). */
 async function startCountingSmtp() {
@@ -77,8 +81,20 @@ try {
           label: 'Store',
           answerOptions: ['North', 'South'],
         },
-        { id: textId, type: 'ShortTextEntry', question: 'Your name?', label: 'Name' },
-        { id: randomUUID(), type: 'LongTextEntry', question: 'Anything else?', label: 'Comments' },
+        {
+          id: textId,
+          type: 'ShortTextEntry',
+          question: 'Your name?',
+          label: 'Name',
+          ...showIf(npsId, 'IS_NOT_EMPTY', ''),
+        },
+        {
+          id: randomUUID(),
+          type: 'LongTextEntry',
+          question: 'Anything else?',
+          label: 'Comments',
+          ...showIf(npsId, 'LESS_THAN', 7),
+        },
       ],
     },
   });
@@ -148,7 +164,9 @@ try {
   const getResult = await run('GET /api/surveys/{id}', getOptions);
 
   const ratio = (result) => result.requestsPerSecond / plainResult.requestsPerSecond;
-  console.log(`\n${connections} connections, ${duration} s each, server on PostgreSQL\n`);
+  console.log(
+    `\n${connections} connections, ${duration} s each, server on PostgreSQL${withLogic ? ', template with survey logic' : ''}\n`,
+  );
   console.log('| route | requests/s | p50 ms | p99 ms | ratio to plain |');
   console.log('|---|---|---|---|---|');
   for (const result of [plainResult, patchResult, getResult]) {

@@ -1,5 +1,6 @@
 import type { SurveyResponses } from './survey-answer.js';
 import type { PropertyType, SurveyDefinition, SurveyProperty, SurveyQuestion } from './survey-definition.js';
+import { activeQuestions } from './survey-logic.js';
 import { isCalendarDate, readBoolean, readNumber } from './values.js';
 
 export * from './email-answer.js';
@@ -128,9 +129,13 @@ export function isAnswered(question: Pick<SurveyQuestion, 'type'>, value: unknow
   return false;
 }
 
-/** The questions a respondent sees: the active ones, in order. */
+/**
+ * The questions a respondent may see: the active ones, in order (jumps to an inactive question
+ * go on to the next active one, decision 023). Which of them a respondent's path shows is
+ * `surveyPath` (survey-logic.ts).
+ */
 export function respondentQuestions(definition: Pick<SurveyDefinition, 'questions'>): SurveyQuestion[] {
-  return definition.questions.filter((question) => question.active !== false);
+  return activeQuestions(definition.questions);
 }
 
 /** Required questions without an answer, in order. */

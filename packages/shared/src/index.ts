@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './answer-conditions.js';
 export * from './answer-rules.js';
 export * from './api-key.js';
 export * from './audit.js';
@@ -21,6 +22,8 @@ export * from './survey.js';
 export * from './survey-alert.js';
 export * from './survey-answer.js';
 export * from './survey-definition.js';
+export * from './survey-logic.js';
+export * from './survey-logic-check.js';
 export * from './survey-properties.js';
 export * from './survey-responses.js';
 export * from './survey-settings.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { scaleRange } from './answer-conditions.js';
 import { defaultPageSize, normalizePageSize } from './pagination.js';
 import { toPhoneDigits } from './phone.js';
 import type { SurveyQuestion } from './survey-definition.js';
-import { scaleRange } from './survey-settings.js';
 
 // Responses analysis, the questions asked (docs/product-rules.md#responses-list-filters-paging-export;
 // decision 007): the filter contract, the

@@ -1,6 +1,6 @@
+import { scaleRange } from './answer-conditions.js';
 import { isAnswered } from './answer-rules.js';
 import type { QuestionType, SurveyDefinition, SurveyQuestion } from './survey-definition.js';
-import { scaleRange } from './survey-settings.js';
 
 // Scoring (docs/product-rules.md#scores-grades-and-benchmarks): the same rules on the server (stored scores,
 // aggregates) and in the web app (colours, grades, benchmark arrows).

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { conditionOperators } from './answer-conditions.js';
+import { findLogicProblems } from './survey-logic-check.js';
 import { isValidReviewLink } from './values.js';
 
 /** docs/product-rules.md#properties-and-questions defaults. */
 const defaultSchemaVersion = '1.0';
+/** Definitions whose questions carry logic are written as 1.1; 1.0 ones stay valid (decision 023). */
+export const schemaVersions = ['1.0', '1.1'] as const;
+const logicSchemaVersion = '1.1';
 const defaultOpeningText = 'Welcome to our survey. Your feedback is important to us...';
 const defaultClosingText = 'Thank you for completing our survey...';
 
@@ -85,6 +90,51 @@ export type QuestionType = z.infer<typeof questionTypeSchema>;
 const labelText = z.string().trim().max(100, 'Must be at most 100 characters').default('');
 const optionText = z.string().trim().min(1).max(200, 'An option must be at most 200 characters');
 
+/** The value a condition compares with: a number for scales, an option or text otherwise. */
+const conditionValue = z.union([
+  z.string().trim().max(500, 'A value must be at most 500 characters'),
+  z.number(),
+]);
+const conditionOperatorEnum = z.enum(conditionOperators, { error: 'Choose an operator' });
+
+/** The end of the survey as a jump's target. */
+export const endOfSurvey = 'end';
+
+/**
+ * Survey logic of a question (decision 023): shown only when its conditions on earlier answers
+ * hold (all of them with `and`, any with `or`), and jumps on its own answer to a later question
+ * or the end. The operators are the alerts' (spec part 2 §5) by question type.
+ */
+export const questionLogicSchema = z.object({
+  showIf: z
+    .object({
+      join: z.enum(['and', 'or']).default('and'),
+      conditions: z
+        .array(
+          z.object({
+            questionId: z.uuid('Choose a question'),
+            operator: conditionOperatorEnum,
+            value: conditionValue.default(''),
+          }),
+        )
+        .min(1, 'Add at least one condition')
+        .max(20, 'At most 20 conditions'),
+    })
+    .optional(),
+  jumps: z
+    .array(
+      z.object({
+        condition: z.object({ operator: conditionOperatorEnum, value: conditionValue.default('') }),
+        to: z.union([z.uuid('Choose a question'), z.literal(endOfSurvey)], { error: 'Choose where to go' }),
+      }),
+    )
+    .max(20, 'At most 20 jumps')
+    .optional(),
+});
+export type QuestionLogic = z.output<typeof questionLogicSchema>;
+export type LogicCondition = NonNullable<QuestionLogic['showIf']>['conditions'][number];
+export type LogicJump = NonNullable<QuestionLogic['jumps']>[number];
+
 const questionBase = {
   id: z.uuid('Question id must be a UUID'),
   question: z
@@ -112,6 +162,7 @@ const questionBase = {
     })
     .default({ enabled: false, value: 0 }),
   active: z.boolean().default(true),
+  logic: questionLogicSchema.optional(),
 };
 
 const choiceSource = {
@@ -217,7 +268,9 @@ export type SurveyQuestionInput = z.input<typeof surveyQuestionSchema>;
  */
 export const surveyDefinitionSchema = z
   .object({
-    schemaVersion: z.literal('1.0').default(defaultSchemaVersion),
+    schemaVersion: z
+      .enum(schemaVersions, { error: 'schemaVersion must be "1.0" or "1.1"' })
+      .default(defaultSchemaVersion),
     openingText: z
       .string()
       .max(5000, 'Opening text must be at most 5000 characters')
@@ -264,7 +317,21 @@ export const surveyDefinitionSchema = z
       }
       seen.set(question.id, 'question');
     });
+    for (const problem of findLogicProblems(definition.questions)) {
+      context.addIssue({ code: 'custom', path: ['questions', ...problem.path], message: problem.message });
+    }
+  })
+  // A definition written with logic is a 1.1 one (decision 023); `overwrite` so replies encode too.
+  .overwrite((definition) => {
+    if (definition.questions.some((question) => hasQuestionLogic(question))) {
+      definition.schemaVersion = logicSchemaVersion;
+    }
+    return definition;
   });
+function hasQuestionLogic(question: { logic?: QuestionLogic }): boolean {
+  return Boolean(question.logic?.showIf?.conditions.length || question.logic?.jumps?.length);
+}
+
 export type SurveyDefinition = z.output<typeof surveyDefinitionSchema>;
 export type SurveyDefinitionInput = z.input<typeof surveyDefinitionSchema>;
 

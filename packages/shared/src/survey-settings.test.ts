@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { allowedOperators } from './answer-conditions.js';
 import { surveyQuestionSchema } from './survey-definition.js';
 import {
-  allowedOperators,
   checkAlertsAgainstQuestions,
   clampToScale,
   parseRecipients,

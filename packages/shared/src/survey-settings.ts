@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { QuestionType, SurveyQuestion } from './survey-definition.js';
+import { conditionOperators, conditionProblem, scaleRange } from './answer-conditions.js';
+import type { SurveyQuestion } from './survey-definition.js';
 
 export const periods = ['hours', 'days', 'weeks', 'months'] as const;
 export const periodSchema = z.enum(periods, { error: 'Unit is required' });
@@ -46,49 +47,7 @@ export const reminderSchema = z.object({
 });
 export type Reminder = z.output<typeof reminderSchema>;
 
-const conditionOperators = [
-  'GREATER_THAN',
-  'LESS_THAN',
-  'IS_EQUAL',
-  'IS_NOT_EQUAL',
-  'IS_EMPTY',
-  'IS_NOT_EMPTY',
-] as const;
 export const conditionOperatorSchema = z.enum(conditionOperators);
-export type ConditionOperator = z.infer<typeof conditionOperatorSchema>;
-
-const scaleTypes: QuestionType[] = ['NetPromoterScore', 'NumericScale', 'StarRatingScale'];
-
-/**
- * docs/product-rules.md#survey-templates-and-versions: scales allow all six operators; other questions
- * equals, not-equals, empty, not-empty.
- */
-export function allowedOperators(type: QuestionType): readonly ConditionOperator[] {
-  return scaleTypes.includes(type)
-    ? conditionOperators
-    : ['IS_EQUAL', 'IS_NOT_EQUAL', 'IS_EMPTY', 'IS_NOT_EMPTY'];
-}
-
-export function operatorNeedsValue(operator: ConditionOperator): boolean {
-  return operator !== 'IS_EMPTY' && operator !== 'IS_NOT_EMPTY';
-}
-
-/**
- * The numeric range of a scale question (docs/product-rules.md#survey-templates-and-versions): NPS 0-10,
- * stars 1-5, numeric start-end.
- */
-export function scaleRange(question: SurveyQuestion): { min: number; max: number } | undefined {
-  switch (question.type) {
-    case 'NetPromoterScore':
-      return { min: 0, max: 10 };
-    case 'StarRatingScale':
-      return { min: 1, max: 5 };
-    case 'NumericScale':
-      return { min: question.startNumber, max: question.endNumber };
-    default:
-      return undefined;
-  }
-}
 
 /**
  * Clamps a typed number into the question's range (docs/product-rules.md#survey-templates-and-versions, alert
@@ -171,22 +130,8 @@ export function checkAlertsAgainstQuestions(
         problems[`${path}.surveyQuestionId`] = 'This question is not in the survey';
         return;
       }
-      if (!allowedOperators(question.type).includes(condition.operator)) {
-        problems[`${path}.operator`] = 'This operator does not apply to the question';
-        return;
-      }
-      if (!operatorNeedsValue(condition.operator)) return;
-      if (condition.value === '' || condition.value === undefined) {
-        problems[`${path}.value`] = 'Enter a value';
-        return;
-      }
-      const range = scaleRange(question);
-      if (range) {
-        const numeric = Number(condition.value);
-        if (!Number.isFinite(numeric) || numeric < range.min || numeric > range.max) {
-          problems[`${path}.value`] = `Enter a number from ${range.min} to ${range.max}`;
-        }
-      }
+      const problem = conditionProblem(question, condition.operator, condition.value);
+      if (problem) problems[`${path}.${problem.field}`] = problem.message;
     });
   });
   return problems;

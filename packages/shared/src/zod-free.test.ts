@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 
 // The subpaths the respondent page bundles must not load zod, directly or through another file:
 // zod alone would take most of the page's size budget (bench/respondent-size.mjs).
-const zodFree = ['answer-rules.ts', 'email-answer.ts', 'values.ts', 'http.ts', 'public-link-page.ts'];
+const zodFree = [
+  'answer-rules.ts',
+  'answer-conditions.ts',
+  'email-answer.ts',
+  'survey-logic.ts',
+  'values.ts',
+  'http.ts',
+  'public-link-page.ts',
+];
 
 function valueImports(file: string): string[] {
   const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');

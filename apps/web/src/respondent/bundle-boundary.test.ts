@@ -13,6 +13,7 @@ const allowedPackages = new Set([
   'react',
   'react-dom/client',
   '@graphium/shared/answer-rules',
+  '@graphium/shared/survey-logic',
   '@graphium/shared/http',
   '@graphium/shared/public-link-page',
 ]);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupUser } from '@/test/user';
 import { PreviewPage, previewBannerText } from './preview-page';
 import { everyQuestion, fakeApi, respondentSurvey } from './testing/fake-api';
+import { branching } from './testing/logic-fixtures';
 import { expectFocus } from './testing/respondent-page';
 
 // Two cores shared with other suites: give each awaited step more than the default second.
@@ -73,6 +74,22 @@ describe('the template preview', () => {
     await user.type(screen.getByRole('textbox', { name: 'Last Name (required)' }), 'anything');
     await user.click(screen.getByRole('button', { name: 'Authenticate' }));
     expect(await screen.findByRole('button', { name: 'Start Survey' })).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+
+  it('follows the survey logic like the respondent page', async () => {
+    const { user, calls } = renderPreview(respondentSurvey({ state: 'SENT', questions: branching() }));
+    await user.click(await screen.findByRole('button', { name: 'Start Survey' }));
+    await user.click(screen.getByRole('radio', { name: '2' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'What went wrong?' })).toBeVisible();
+    expect(screen.getByText('Question 2 of 3')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await user.click(await screen.findByRole('radio', { name: '10' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByRole('textbox', { name: 'What did you like?' }), 'nothing');
+    await user.click(screen.getByRole('button', { name: 'Complete Survey' }));
+    await expectFocus(screen.findByRole('heading', { name: 'Thank you for your feedback!' }));
     expect(calls).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
   emailAnswerFor,
   findResumeIndex,
 } from '@graphium/shared/answer-rules';
+import { surveyPath } from '@graphium/shared/survey-logic';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, networkMessage, type SurveySource, serverSource } from './api';
 import { AuthenticationView } from './components/authentication-view';
@@ -38,6 +39,11 @@ function questionsOf(survey: RespondentSurvey) {
   return survey.surveyTemplate.surveyTemplateDefinition.questions.filter(
     (question) => question.active !== false,
   );
+}
+
+/** The questions the respondent's path shows for the answers so far (decision 023). */
+function pathOf(survey: RespondentSurvey, answers: Readonly<Record<string, unknown>>) {
+  return surveyPath(questionsOf(survey), answers);
 }
 
 function problemOf(error: unknown): string | undefined {
@@ -94,7 +100,7 @@ export function RespondentApp({
       return;
     }
     const responses = reply.surveyResponses ?? {};
-    const questions = questionsOf(reply);
+    const questions = pathOf(reply, responses);
     setSaved(responses);
     setAnswers(responses);
     setSaveError(undefined);
@@ -171,7 +177,9 @@ export function RespondentApp({
 
   const survey = view.survey;
   const { surveyTemplateName, surveyTemplateDefinition, estimatedMinutes } = survey.surveyTemplate;
-  const questions = questionsOf(survey);
+  // `index` is the position on the path: the path before it rests on earlier answers only, so
+  // answering the current question changes what comes after it, never where it stands.
+  const questions = pathOf(survey, answers);
 
   if (view.kind === 'confirm') {
     const question = questions[0]!;
@@ -229,7 +237,7 @@ export function RespondentApp({
     try {
       // docs/product-rules.md#the-respondent-page: Next saves all responses so far; the last one completes
       // the survey.
-      const result = await api.save(buildSavePayload(questions, answers, saved), isLast);
+      const result = await api.save(buildSavePayload(questionsOf(survey), questions, answers, saved), isLast);
       setSaved(result.surveyResponses);
       if (isLast || result.surveyState === 'COMPLETE') setView({ kind: 'complete', survey });
       else setIndex(index + 1);

@@ -7,9 +7,22 @@ describe('buildSavePayload', () => {
     const questions = everyQuestion();
     const payload = buildSavePayload(
       questions,
+      questions,
       { 'q-nps': 0, 'q-stars': 4, 'q-choice': [], 'q-short': '  ', 'q-long': 'Fine' },
       { 'q-choice': ['Oil'], 'q-long': 'Old' },
     );
     expect(payload).toEqual({ 'q-nps': 0, 'q-stars': 4, 'q-choice': null, 'q-long': 'Fine' });
+  });
+
+  it('sends only the answers of the path, and null for a saved one the path no longer shows', () => {
+    const questions = everyQuestion();
+    const path = questions.filter((question) => question.id !== 'q-long' && question.id !== 'q-short');
+    const payload = buildSavePayload(
+      questions,
+      path,
+      { 'q-nps': 9, 'q-short': 'Ada', 'q-long': 'Fine' },
+      { 'q-long': 'Fine' },
+    );
+    expect(payload).toEqual({ 'q-nps': 9, 'q-long': null });
   });
 });

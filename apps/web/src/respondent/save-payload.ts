@@ -5,18 +5,21 @@ export const saveFailedMessage = "We couldn't save your answer. Check your conne
 
 /**
  * What Next sends (docs/product-rules.md#the-respondent-page: all responses so far, merged by the
- * server): every answered question, and null for one that was saved before and is now empty, so
- * clearing it sticks.
+ * server): every answered question of the respondent's path, and null for one that was saved
+ * before and is now empty or off the path (decision 023: the server refuses answers to hidden
+ * questions), so clearing it sticks.
  */
 export function buildSavePayload(
   questions: readonly SurveyQuestion[],
+  path: readonly SurveyQuestion[],
   answers: Readonly<Record<string, SurveyAnswer | undefined>>,
   saved: SurveyResponses,
 ): Record<string, SurveyAnswer | null> {
   const payload: Record<string, SurveyAnswer | null> = {};
+  const shown = new Set(path.map((question) => question.id));
   for (const question of questions) {
     const value = answers[question.id];
-    if (isAnswered(question, value)) payload[question.id] = value as SurveyAnswer;
+    if (shown.has(question.id) && isAnswered(question, value)) payload[question.id] = value as SurveyAnswer;
     else if (Object.hasOwn(saved, question.id)) payload[question.id] = null;
   }
   return payload;

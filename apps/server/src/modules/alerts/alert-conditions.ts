@@ -1,42 +1,14 @@
-import type { Alert, AlertCondition, SurveyAnswer, SurveyQuestion, SurveyResponses } from '@graphium/shared';
+import {
+  type Alert,
+  type AlertCondition,
+  answerMeetsCondition,
+  type SurveyQuestion,
+  type SurveyResponses,
+} from '@graphium/shared';
 
-// Alert conditions against a completed survey's answers (docs/product-rules.md#alerts; decision 008). Scales
-// compare
-// as numbers; a multiple choice "equals" a value it contains; text and single choices compare
-// trimmed and ignoring case. A condition on a question that is not in the survey never holds.
-
-function isEmptyAnswer(answer: SurveyAnswer | undefined): boolean {
-  if (answer === undefined || answer === null) return true;
-  if (typeof answer === 'string') return answer.trim() === '';
-  if (Array.isArray(answer)) return answer.every((item) => item.trim() === '');
-  return false;
-}
-
-function normalizeText(value: unknown): string {
-  return String(value).trim().toLowerCase();
-}
-
-function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const number = Number(value.trim());
-    return Number.isFinite(number) ? number : undefined;
-  }
-  return undefined;
-}
-
-const scaleTypes = new Set<SurveyQuestion['type']>(['NetPromoterScore', 'NumericScale', 'StarRatingScale']);
-
-function isEqual(question: SurveyQuestion, answer: SurveyAnswer, value: string | number): boolean {
-  if (scaleTypes.has(question.type)) {
-    const left = toNumber(answer);
-    const right = toNumber(value);
-    return left !== undefined && right !== undefined && left === right;
-  }
-  const wanted = normalizeText(value);
-  if (Array.isArray(answer)) return answer.some((item) => normalizeText(item) === wanted);
-  return normalizeText(answer) === wanted;
-}
+// Alert conditions against a completed survey's answers (docs/product-rules.md#alerts; decision 008),
+// judged by the shared `answerMeetsCondition` that survey logic uses too (decision 023). A condition
+// on a question that is not in the survey never holds.
 
 /** Whether one condition holds for the answers. */
 export function conditionHolds(
@@ -45,26 +17,12 @@ export function conditionHolds(
   responses: SurveyResponses,
 ): boolean {
   if (!question) return false;
-  const answer = responses[condition.surveyQuestionId];
-  switch (condition.operator) {
-    case 'IS_EMPTY':
-      return isEmptyAnswer(answer);
-    case 'IS_NOT_EMPTY':
-      return !isEmptyAnswer(answer);
-    case 'IS_EQUAL':
-      return !isEmptyAnswer(answer) && isEqual(question, answer!, condition.value);
-    case 'IS_NOT_EQUAL':
-      return isEmptyAnswer(answer) || !isEqual(question, answer!, condition.value);
-    case 'GREATER_THAN':
-    case 'LESS_THAN': {
-      const left = Array.isArray(answer) ? undefined : toNumber(answer);
-      const right = toNumber(condition.value);
-      if (left === undefined || right === undefined) return false;
-      return condition.operator === 'GREATER_THAN' ? left > right : left < right;
-    }
-    default:
-      return false;
-  }
+  return answerMeetsCondition(
+    question,
+    responses[condition.surveyQuestionId],
+    condition.operator,
+    condition.value,
+  );
 }
 
 /** Whether every condition of the alert holds (an alert fires on all of them, decision 008). */

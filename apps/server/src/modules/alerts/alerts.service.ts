@@ -3,9 +3,11 @@ import {
   type AlertCondition,
   type ConditionOperator,
   formatStoredPhone,
+  hasSurveyLogic,
   type MatchedCondition,
   operatorNeedsValue,
   respondentLabel,
+  respondentQuestions,
   type SurveyAlert,
   type SurveyAlertsResponse,
   type SurveyAnswer,
@@ -14,6 +16,7 @@ import {
   type SurveyResponses,
   surveyAlertFallbackTitle,
   surveyAlertTemplateAlertSchema,
+  surveyPath,
   surveyResponsePath,
   surveySettingsSchema,
   type UndeliveredAlertNotifications,
@@ -122,7 +125,11 @@ export async function fireSurveyAlerts(
   const alerts = alertsOf(survey.settings);
   if (alerts.length === 0) return none;
   const definition = await loadVersionDefinition(tx, survey.templateVersionId);
-  const fired = alerts.filter((alert) => alertFires(alert, definition.questions, responses));
+  // A question the respondent's path hid is not a missing answer: no condition on it holds (decision 023).
+  const questions = hasSurveyLogic(definition.questions)
+    ? surveyPath(respondentQuestions(definition), responses)
+    : definition.questions;
+  const fired = alerts.filter((alert) => alertFires(alert, questions, responses));
   if (fired.length === 0) return none;
   const written: FiredAlert[] = [];
   const [lists, phoneCountry] = await Promise.all([

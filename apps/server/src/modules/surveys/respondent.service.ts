@@ -8,6 +8,7 @@ import {
   fillPropertyTokens,
   findPropertyTokens,
   findUnansweredRequired,
+  hasSurveyLogic,
   isSurveyExpired,
   isValidReviewLink,
   type LockedRespondentSurvey,
@@ -35,13 +36,14 @@ import { type ListLookup, loadListLookup } from '../lists/list-lookup.service.js
 import { logoPath } from '../logo/logo.service.js';
 import { recordSurveyCompletion } from '../responses/response-aggregates.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
+import { planPathSave, savePathAnswers } from './respondent-path.js';
 import { findCachedSurveyAccess, rememberSurveyAccess, type SurveyAccess } from './survey-access.js';
 import {
   completeSurvey,
   findRespondentSurvey,
   findSurveyForSaving,
-  findSurveyResponses,
   lockAuthenticationState,
+  lockSurveyForSaving,
   markSurveyOpened,
   mergeSurveyResponses,
   type SurveyForSaving,
@@ -328,7 +330,8 @@ export async function saveRespondentAnswers(
     const label = byId.get(questionId)?.label ?? questionId;
     throw invalid(`${label}: ${message}`, errors);
   }
-  if (!options.markAsComplete) {
+  const hasLogic = hasSurveyLogic(questions);
+  if (!options.markAsComplete && !hasLogic) {
     const saved = await mergeSurveyResponses(ctx.db, surveyId, { set, clear }, now);
     if (!saved) {
       // Completed or expired: the update's own check refused it.
@@ -339,14 +342,20 @@ export async function saveRespondentAnswers(
     }
     return { surveyId, surveyState: saved.state, surveyResponses: saved.responses };
   }
+  if (!options.markAsComplete) {
+    return {
+      surveyId,
+      ...(await savePathAnswers(ctx.db, surveyId, questions, { set, clear }, now, checkOpen)),
+    };
+  }
   let alertMessageIds: string[] = [];
   const saved: SavedSurveyResponses = await ctx.db.transaction(async (tx) => {
-    const locked = await findSurveyForSaving(tx, surveyId, true);
+    const locked = await lockSurveyForSaving(tx, surveyId);
     if (!locked) throw surveyNotFound();
     checkOpen(locked, now);
-    const merged: SurveyResponses = { ...(await findSurveyResponses(tx, surveyId)), ...set };
-    for (const questionId of clear) delete merged[questionId];
-    const unanswered = findUnansweredRequired(questions, merged);
+    // Only the questions the respondent's path shows count, and answers it hides are dropped.
+    const { merged, path } = planPathSave(questions, locked.responses, { set, clear });
+    const unanswered = findUnansweredRequired(path, merged);
     if (unanswered.length > 0) {
       throw new AppError(
         'VALIDATION',

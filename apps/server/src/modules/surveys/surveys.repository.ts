@@ -89,6 +89,35 @@ function prepareMergeSurveyResponses(db: Executor) {
     .prepare('merge_survey_responses');
 }
 
+function prepareFindSurveyAnswers(db: Executor) {
+  return db
+    .select({ state: surveys.state, expiresAt: surveys.expiresAt, responses: surveys.responses })
+    .from(surveys)
+    .where(eq(surveys.id, sql.placeholder('surveyId')))
+    .prepare('find_survey_answers');
+}
+
+/** The merge of `prepareMergeSurveyResponses`, only while the stored answers are still `expected`. */
+function prepareMergeIfUnchanged(db: Executor) {
+  return db
+    .update(surveys)
+    .set({
+      responses: sql`(${surveys.responses} || ${sql.placeholder('set')}::jsonb) - array(select jsonb_array_elements_text(${sql.placeholder('clear')}::jsonb))`,
+      state: 'IN_PROGRESS',
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(surveys.id, sql.placeholder('surveyId')),
+        ne(surveys.state, 'COMPLETE'),
+        sql`${surveys.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+        sql`${surveys.responses} = ${sql.placeholder('expected')}::jsonb`,
+      ),
+    )
+    .returning({ state: surveys.state, responses: surveys.responses })
+    .prepare('merge_survey_responses_if_unchanged');
+}
+
 /**
  * The respondent page's statements, prepared once per database (PostgreSQL then plans each once
  * per connection): they run on every page load and every answer saved.
@@ -97,6 +126,8 @@ interface PreparedStatements {
   findRespondentSurvey: ReturnType<typeof prepareFindRespondentSurvey>;
   findSurveyForSaving: ReturnType<typeof prepareFindSurveyForSaving>;
   mergeSurveyResponses: ReturnType<typeof prepareMergeSurveyResponses>;
+  findSurveyAnswers: ReturnType<typeof prepareFindSurveyAnswers>;
+  mergeIfUnchanged: ReturnType<typeof prepareMergeIfUnchanged>;
 }
 const preparedStatements = new WeakMap<Executor, PreparedStatements>();
 
@@ -107,6 +138,8 @@ function statementsOf(db: Executor): PreparedStatements {
       findRespondentSurvey: prepareFindRespondentSurvey(db),
       findSurveyForSaving: prepareFindSurveyForSaving(db),
       mergeSurveyResponses: prepareMergeSurveyResponses(db),
+      findSurveyAnswers: prepareFindSurveyAnswers(db),
+      mergeIfUnchanged: prepareMergeIfUnchanged(db),
     };
     preparedStatements.set(db, statements);
   }
@@ -136,17 +169,12 @@ const savingColumns = {
   properties: surveys.properties,
 };
 
-/** The columns a save or an authentication needs; `forUpdate` locks the row. */
+/** The columns a save or an authentication needs. */
 export async function findSurveyForSaving(
   db: Executor,
   surveyId: string,
-  forUpdate = false,
 ): Promise<SurveyForSaving | undefined> {
-  if (!forUpdate) {
-    const [row] = await statementsOf(db).findSurveyForSaving.execute({ surveyId });
-    return row;
-  }
-  const [row] = await db.select(savingColumns).from(surveys).where(eq(surveys.id, surveyId)).for('update');
+  const [row] = await statementsOf(db).findSurveyForSaving.execute({ surveyId });
   return row;
 }
 
@@ -193,13 +221,47 @@ export async function mergeSurveyResponses(
   return row;
 }
 
-/** Reads the stored answers of a row the caller has locked. */
-export async function findSurveyResponses(db: Executor, surveyId: string): Promise<SurveyResponses> {
+/** A survey's state, expiry and stored answers, for a save along the survey's logic (decision 023). */
+export async function findSurveyAnswers(
+  db: Executor,
+  surveyId: string,
+): Promise<Pick<SurveyRow, 'state' | 'expiresAt' | 'responses'> | undefined> {
+  const [row] = await statementsOf(db).findSurveyAnswers.execute({ surveyId });
+  return row;
+}
+
+/**
+ * Merges answers like `mergeSurveyResponses`, only if the stored answers are still `expected`
+ * (the ones the path was judged on); answers nothing otherwise, and the caller reads again.
+ */
+export async function mergeSurveyResponsesIfUnchanged(
+  db: Executor,
+  surveyId: string,
+  changes: { set: SurveyResponses; clear: string[] },
+  expected: SurveyResponses,
+  now: Date,
+): Promise<{ state: SurveyRow['state']; responses: SurveyResponses } | undefined> {
+  const [row] = await statementsOf(db).mergeIfUnchanged.execute({
+    surveyId,
+    set: JSON.stringify(changes.set),
+    clear: JSON.stringify(changes.clear),
+    expected: JSON.stringify(expected),
+    now: now.toISOString(),
+  });
+  return row;
+}
+
+/** Locks the survey for a save that reads its stored answers (completion, survey logic). */
+export async function lockSurveyForSaving(
+  db: Executor,
+  surveyId: string,
+): Promise<(SurveyForSaving & { responses: SurveyResponses }) | undefined> {
   const [row] = await db
-    .select({ responses: surveys.responses })
+    .select({ ...savingColumns, responses: surveys.responses })
     .from(surveys)
-    .where(eq(surveys.id, surveyId));
-  return row?.responses ?? {};
+    .where(eq(surveys.id, surveyId))
+    .for('update');
+  return row;
 }
 
 export async function completeSurvey(

@@ -9,7 +9,9 @@ import { useFocusOnMount } from './use-focus-on-mount';
 export interface SurveyViewProps {
   logoUrl: string | null;
   surveyName: string;
+  /** The questions of the respondent's path (decision 023). */
   questions: SurveyQuestion[];
+  /** The current question's position on the path. */
   index: number;
   answers: Record<string, SurveyAnswer | undefined>;
   lists: RespondentList[];
@@ -31,6 +33,10 @@ export function SurveyView(props: SurveyViewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const question = questions[index];
+  // The bar shows the furthest point reached and never runs backwards (decision 023): a changed
+  // answer can lengthen the path, and Previous moves the question, not the bar.
+  const furthest = useRef(0);
+  if (questions.length > 0) furthest.current = Math.max(furthest.current, (index + 1) / questions.length);
   // Each question change puts focus on the new question's heading.
   useFocusOnMount(heading, question?.id);
   // Next was disabled while saving and lost focus: after a failure, give it back.
@@ -71,7 +77,7 @@ export function SurveyView(props: SurveyViewProps) {
         >
           <div
             className="h-full rounded-full bg-indigo-600 transition-[width]"
-            style={{ width: `${(position / questions.length) * 100}%` }}
+            style={{ width: `${furthest.current * 100}%` }}
           />
         </div>
       </div>

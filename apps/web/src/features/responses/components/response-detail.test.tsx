@@ -6,7 +6,15 @@ import { apiError } from '@/test/api-mock';
 import { renderApp } from '@/test/render';
 import { expectBlockedWithReason } from '@/test/role-gate';
 import { setupUser } from '@/test/user';
-import { buildDetail, failedMessage, mockResponsesServer, surveyId, versionId } from './responses-fixtures';
+import {
+  buildDetail,
+  definition,
+  failedMessage,
+  mockResponsesServer,
+  npsId,
+  surveyId,
+  versionId,
+} from './responses-fixtures';
 
 const detailUrl = `/survey-templates/${versionId}/responses/${surveyId}`;
 
@@ -58,6 +66,30 @@ describe('Response detail', () => {
     expect(bought.queryByText('Response Score')).not.toBeInTheDocument();
     expect(questionCard('Which store?').getByText('North')).toBeInTheDocument();
     expect(questionCard('Who served you?').getByText('No response')).toBeInTheDocument();
+  });
+
+  it('says a question the survey logic did not show was not shown, not unanswered (decision 023)', async () => {
+    const detail = buildDetail();
+    detail.surveyTemplate.surveyTemplateDefinition = {
+      ...definition,
+      questions: definition.questions.map((question) =>
+        question.label === 'Served by'
+          ? {
+              ...question,
+              logic: {
+                showIf: { join: 'and', conditions: [{ questionId: npsId, operator: 'LESS_THAN', value: 7 }] },
+              },
+            }
+          : question,
+      ),
+    };
+    mockResponsesServer({ detail });
+    renderApp(detailUrl);
+    await screen.findByRole('heading', { name: 'Who served you?' });
+    expect(
+      questionCard('Who served you?').getByText('Not shown to this respondent (survey logic)'),
+    ).toBeInTheDocument();
+    expect(questionCard('How was the service?').queryByText(/Not shown/)).not.toBeInTheDocument();
   });
 
   it('adds the Overall Benchmark when the template has a base version', async () => {

@@ -1,4 +1,4 @@
-import type { SurveyResponseDetail } from '@graphium/shared';
+import { hasSurveyLogic, type SurveyResponseDetail, surveyPath } from '@graphium/shared';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -114,6 +114,10 @@ function ScoreLine({ term, children }: { term: string; children: ReactNode }) {
 function QuestionsAndResponses({ survey }: { survey: SurveyResponseDetail }) {
   const { surveyTemplateDefinition: definition, hasBaseTemplate } = survey.surveyTemplate;
   const scores = new Map(survey.scoring.questionScores.map((score) => [score.questionId, score]));
+  // A question the respondent's path did not show is not a missing answer (decision 023).
+  const shown = hasSurveyLogic(definition.questions)
+    ? new Set(surveyPath(definition.questions, survey.surveyResponses).map((question) => question.id))
+    : undefined;
   const labels: Record<string, string> = Object.fromEntries(
     survey.lists.flatMap((list) => list.listItems.map((item) => [item.listItemId, item.label])),
   );
@@ -138,7 +142,14 @@ function QuestionsAndResponses({ survey }: { survey: SurveyResponseDetail }) {
                 </div>
                 <h3 className="mt-2 font-medium text-gray-900">{question.question}</h3>
                 <p className="mt-2 text-sm whitespace-pre-wrap text-gray-800">
-                  {answer ?? <span className="text-gray-600 italic">No response</span>}
+                  {answer ??
+                    (shown && !shown.has(question.id) ? (
+                      <span className="text-gray-600 italic">
+                        Not shown to this respondent (survey logic)
+                      </span>
+                    ) : (
+                      <span className="text-gray-600 italic">No response</span>
+                    ))}
                 </p>
                 {score && (
                   <dl className="mt-4 grid gap-3 border-t border-gray-100 pt-3 sm:grid-cols-3">

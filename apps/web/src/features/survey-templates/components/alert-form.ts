@@ -21,7 +21,7 @@ export const operatorLabels: Record<ConditionOperator, string> = {
   IS_NOT_EMPTY: 'Is not empty',
 };
 
-const operatorPhrases: Record<ConditionOperator, string> = {
+export const operatorPhrases: Record<ConditionOperator, string> = {
   GREATER_THAN: 'is greater than',
   LESS_THAN: 'is less than',
   IS_EQUAL: 'is equal to',

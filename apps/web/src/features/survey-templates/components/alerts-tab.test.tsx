@@ -46,6 +46,7 @@ async function optionNames(user: User, combobox: HTMLElement) {
 }
 
 describe('Alerts tab', () => {
+  // About 9 s alone (three question types through the modal): a full parallel run needs more.
   it('offers the operators the question type allows, clamps scale values and hides the value for empty checks', async () => {
     const { server } = mockTemplateServer(buildVersion({ definition: { questions } }));
     renderApp(url);
@@ -123,7 +124,7 @@ describe('Alerts tab', () => {
     expect(card.getByText('Name is empty')).toBeInTheDocument();
     expect(card.getByText('boss@example.com')).toBeInTheDocument();
     expect(card.getByText('Slack')).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('resets the operator and value when the new question does not allow the operator', async () => {
     mockTemplateServer(buildVersion({ definition: { questions } }));

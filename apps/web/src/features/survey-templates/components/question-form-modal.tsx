@@ -13,6 +13,7 @@ import { SelectField } from '@/components/ui/select';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useLists } from '@/features/lists/api/get-lists';
 import { definitionProblems, itemProblems, saveProblems } from './definition-problems';
+import { firstLogicProblem } from './logic-sentences';
 import { formValuesOf, parseOptions, type QuestionFormValues, questionFormSchema } from './question-form';
 import { questionTypeNames, scaleTypes } from './question-text';
 import { useSaveError } from './save-error-notice';
@@ -97,16 +98,28 @@ export function QuestionFormModal({ isOpen, onOpenChange, question }: QuestionFo
     const found = questions.findIndex((item) => item.id === values.id);
     const index = found < 0 ? questions.length : found;
     const nextQuestions = [...questions];
-    nextQuestions[index] = values;
+    // The form edits everything but the logic, which its own editor keeps (decision 023).
+    const logic = questions[found]?.logic;
+    nextQuestions[index] = logic ? { ...values, logic } : values;
     const definition = { ...version.definition, questions: nextQuestions };
     const showProblems = (problems: Record<string, string>) => {
-      const own = itemProblems(problems, 'questions', index);
+      const own = Object.fromEntries(
+        Object.entries(itemProblems(problems, 'questions', index)).filter(
+          ([path]) => !path.startsWith('logic.'),
+        ),
+      );
       for (const path of fieldPaths) {
         if (own[path]) setError(path as Path<QuestionFormValues>, { message: own[path] });
       }
       return Object.keys(own).length > 0;
     };
     if (showProblems(definitionProblems(definition))) return;
+    // Other questions' logic names this one: a change of type or options may leave it behind.
+    const logicProblem = firstLogicProblem(nextQuestions);
+    if (logicProblem) {
+      setAlertConflict(`This change does not fit the survey logic. ${logicProblem}. Change the logic first.`);
+      return;
+    }
     // Alerts name questions by id: a change of type may leave an alert's operator or value behind.
     const alertProblems = checkAlertsAgainstQuestions(version.settings.alerts, nextQuestions);
     const alertNames = [

@@ -1,25 +1,25 @@
 import type { Alert, SurveyQuestion } from '@graphium/shared';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import {
-  ArrowDown,
-  ArrowUp,
-  Copy,
-  MessageSquareText,
-  MoreVertical,
-  Pencil,
-  Plus,
-  Trash2,
-} from 'lucide-react';
+import { MessageSquareText, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useListOptions } from '@/features/lists/api/get-list';
 import { useLists } from '@/features/lists/api/get-lists';
 import { useLastDefined } from '@/lib/use-last-defined';
 import { ConfirmDialog } from './confirm-dialog';
+import { LogicEditorModal } from './logic-editor-modal';
+import {
+  firstLogicProblem,
+  logicSentences,
+  logicWithoutQuestion,
+  questionsUsingInLogic,
+} from './logic-sentences';
 import { newId } from './new-id';
+import { QuestionCard } from './question-card';
 import { QuestionFormModal } from './question-form-modal';
-import { isChoice, questionSummary, questionTypeBadges } from './question-text';
+import { isChoice } from './question-text';
+import { SortableQuestions } from './sortable-questions';
 import { TabHeading } from './tab-heading';
 import { TabState } from './tab-state';
 import type { SaveMessages } from './template-context';
@@ -57,10 +57,23 @@ function QuestionsPanel() {
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [edited, setEdited] = useState<SurveyQuestion>();
   const [deleted, setDeleted] = useState<SurveyQuestion>();
+  const [logicOf, setLogicOf] = useState<SurveyQuestion>();
+  const shownLogicOf = useLastDefined(logicOf);
   const shownEdited = useLastDefined(edited);
   const shownDeleted = useLastDefined(deleted);
   const questions = version.definition.questions;
   const listNames = new Map((lists.data?.lists ?? []).map((list) => [list.listId, list.listName]));
+  // List-based questions' logic values are item ids: the cards name the items.
+  const listOptions = useListOptions(
+    questions.flatMap((question) => (isChoice(question) && question.listId ? [question.listId] : [])),
+  );
+  const valueLabel = (question: SurveyQuestion | undefined, value: string | number) => {
+    if (question && isChoice(question) && question.listId) {
+      const item = listOptions[question.listId]?.options.find((option) => option.value === value);
+      return `“${item?.label ?? value}”`;
+    }
+    return typeof value === 'number' ? String(value) : `“${value}”`;
+  };
 
   const saveQuestions = (next: SurveyQuestion[], messages: SaveMessages, alerts?: Alert[]) =>
     save(
@@ -71,17 +84,25 @@ function QuestionsPanel() {
       messages,
     );
 
-  const move = (index: number, offset: -1 | 1) => {
+  /** Moves a question; an order that would make logic point backwards is refused (decision 023). */
+  const reorder = (from: number, to: number) => {
     const next = [...questions];
-    const [moved] = next.splice(index, 1);
-    if (!moved) return;
-    next.splice(index + offset, 0, moved);
+    const [moved] = next.splice(from, 1);
+    if (!moved || from === to) return;
+    next.splice(to, 0, moved);
+    const problem = firstLogicProblem(next);
+    if (problem) {
+      toast.error(`This order breaks the survey logic. ${problem}`);
+      return;
+    }
     void saveQuestions(next, {
       pending: 'Moving question...',
       success: 'Question moved successfully!',
       error: 'Failed to move question.',
     }).catch(() => undefined);
   };
+
+  const move = (index: number, offset: -1 | 1) => reorder(index, index + offset);
 
   const duplicate = (index: number) => {
     const original = questions[index];
@@ -106,7 +127,10 @@ function QuestionsPanel() {
     if (!deleted) return;
     try {
       await saveQuestions(
-        questions.filter((question) => question.id !== deleted.id),
+        logicWithoutQuestion(
+          questions.filter((question) => question.id !== deleted.id),
+          deleted.id,
+        ),
         {
           pending: 'Deleting question...',
           success: 'Question deleted successfully!',
@@ -130,6 +154,7 @@ function QuestionsPanel() {
   const deletedNumber = shownDeleted
     ? questions.findIndex((question) => question.id === shownDeleted.id) + 1
     : 0;
+  const usedInLogic = shownDeleted ? questionsUsingInLogic(questions, shownDeleted.id) : [];
 
   return (
     <section>
@@ -143,30 +168,37 @@ function QuestionsPanel() {
           Add the questions of your survey: scores, ratings, choices and free text.
         </EmptyState>
       ) : (
-        <ol className="space-y-4">
+        <SortableQuestions questions={questions} onReorder={reorder}>
           {questions.map((question, index) => (
             <QuestionCard
               key={question.id}
               question={question}
               number={index + 1}
               listName={'listId' in question && question.listId ? listNames.get(question.listId) : undefined}
+              logicSentences={logicSentences(question, questions, valueLabel)}
               canEdit={canEditDefinition}
               isFirst={index === 0}
               isLast={index === questions.length - 1}
               isBusy={isSaving}
               onEdit={() => setEdited(question)}
+              onEditLogic={() => setLogicOf(question)}
               onDuplicate={() => duplicate(index)}
               onMove={(offset) => move(index, offset)}
               onDelete={() => setDeleted(question)}
             />
           ))}
-        </ol>
+        </SortableQuestions>
       )}
       <QuestionFormModal isOpen={isAddOpen} onOpenChange={setIsAddOpen} />
       <QuestionFormModal
         isOpen={edited !== undefined}
         onOpenChange={(isOpen) => !isOpen && setEdited(undefined)}
         question={shownEdited}
+      />
+      <LogicEditorModal
+        isOpen={logicOf !== undefined}
+        onOpenChange={(isOpen) => !isOpen && setLogicOf(undefined)}
+        question={shownLogicOf}
       />
       <ConfirmDialog
         isOpen={deleted !== undefined}
@@ -177,144 +209,25 @@ function QuestionsPanel() {
         onConfirm={remove}
         isPending={isSaving}
       >
-        {affectedAlerts.length > 0 ? (
-          <p className="text-sm text-gray-700">
-            The {affectedAlerts.length === 1 ? 'alert' : 'alerts'}{' '}
-            {affectedAlerts.map((alert) => `“${alert.name}”`).join(', ')}{' '}
-            {affectedAlerts.length === 1 ? 'uses' : 'use'} this question: the conditions on it are removed
-            too, and an alert left without conditions is deleted.
-          </p>
+        {affectedAlerts.length > 0 || usedInLogic.length > 0 ? (
+          <>
+            {affectedAlerts.length > 0 && (
+              <p className="text-sm text-gray-700">
+                The {affectedAlerts.length === 1 ? 'alert' : 'alerts'}{' '}
+                {affectedAlerts.map((alert) => `“${alert.name}”`).join(', ')}{' '}
+                {affectedAlerts.length === 1 ? 'uses' : 'use'} this question: the conditions on it are removed
+                too, and an alert left without conditions is deleted.
+              </p>
+            )}
+            {usedInLogic.length > 0 && (
+              <p className="text-sm text-gray-700">
+                The logic of {usedInLogic.join(', ')} uses this question: its conditions on it and its jumps
+                to it are removed too.
+              </p>
+            )}
+          </>
         ) : undefined}
       </ConfirmDialog>
     </section>
-  );
-}
-
-type QuestionCardProps = {
-  question: SurveyQuestion;
-  number: number;
-  listName: string | undefined;
-  canEdit: boolean;
-  isFirst: boolean;
-  isLast: boolean;
-  isBusy: boolean;
-  onEdit: () => void;
-  onDuplicate: () => void;
-  onMove: (offset: -1 | 1) => void;
-  onDelete: () => void;
-};
-
-const menuItemClasses =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-900 outline-none select-none data-disabled:cursor-not-allowed data-disabled:opacity-50 data-highlighted:bg-gray-100';
-
-function QuestionCard({
-  question,
-  number,
-  listName,
-  canEdit,
-  isFirst,
-  isLast,
-  isBusy,
-  onEdit,
-  onDuplicate,
-  onMove,
-  onDelete,
-}: QuestionCardProps) {
-  const summary = questionSummary(question, listName);
-  const headingId = `question-${question.id}`;
-  return (
-    <li>
-      <article aria-labelledby={headingId} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-        <div className="flex items-start gap-4">
-          <span className="shrink-0 rounded-md bg-indigo-50 px-2 py-1 text-sm font-semibold text-indigo-700">
-            Q{number}
-          </span>
-          <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <h3 id={headingId} className="font-medium wrap-anywhere text-gray-900">
-                {question.question}
-              </h3>
-              {question.validation.required && (
-                <span className="text-sm font-medium text-red-700">*Required</span>
-              )}
-              <Badge tone="blue">{questionTypeBadges[question.type]}</Badge>
-              {question.type === 'MultipleChoice' && question.multiSelect && (
-                <span className="text-sm text-gray-700">multiple answers</span>
-              )}
-            </div>
-            {summary && <p className="mt-1 text-sm text-gray-600">{summary}</p>}
-            {isChoice(question) && !question.listId && (
-              <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`Options of Q${number}`}>
-                {(question.answerOptions ?? []).map((option) => (
-                  <li key={option} className="rounded-md bg-gray-100 px-2 py-0.5 text-xs text-gray-800">
-                    {option}
-                  </li>
-                ))}
-                {question.includeOtherOption && (
-                  <li className="rounded-md bg-gray-100 px-2 py-0.5 text-xs text-gray-800">
-                    Other (please specify)
-                  </li>
-                )}
-              </ul>
-            )}
-            {isChoice(question) && question.listId && question.includeOtherOption && (
-              <p className="mt-1 text-xs text-gray-600">Plus Other (please specify)</p>
-            )}
-            <p className="mt-2 text-xs text-gray-600">
-              Label: {question.label}
-              {question.category && ` · Category: ${question.category}`}
-            </p>
-          </div>
-          {canEdit && (
-            <div className="flex shrink-0 items-center gap-1">
-              <Button variant="ghost" size="sm" aria-label={`Edit Q${number}`} onClick={onEdit}>
-                <Pencil className="size-4" aria-hidden="true" />
-              </Button>
-              <DropdownMenu.Root modal={false}>
-                <DropdownMenu.Trigger
-                  aria-label={`More actions for Q${number}`}
-                  className="rounded-md p-1.5 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                >
-                  <MoreVertical className="size-4" aria-hidden="true" />
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content
-                    align="end"
-                    sideOffset={4}
-                    className="z-50 w-44 rounded-lg bg-white p-1 shadow-lg ring-1 ring-black/10"
-                  >
-                    <DropdownMenu.Item className={menuItemClasses} disabled={isBusy} onSelect={onDuplicate}>
-                      <Copy className="size-4" aria-hidden="true" />
-                      Duplicate
-                    </DropdownMenu.Item>
-                    <DropdownMenu.Item
-                      className={menuItemClasses}
-                      disabled={isBusy || isFirst}
-                      onSelect={() => onMove(-1)}
-                    >
-                      <ArrowUp className="size-4" aria-hidden="true" />
-                      Move up
-                    </DropdownMenu.Item>
-                    <DropdownMenu.Item
-                      className={menuItemClasses}
-                      disabled={isBusy || isLast}
-                      onSelect={() => onMove(1)}
-                    >
-                      <ArrowDown className="size-4" aria-hidden="true" />
-                      Move down
-                    </DropdownMenu.Item>
-                    <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-                    <DropdownMenu.Item className={menuItemClasses} onSelect={onDelete}>
-                      <Trash2 className="size-4 text-red-600" aria-hidden="true" />
-                      Delete
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
-            </div>
-          )}
-        </div>
-      </article>
-    </li>
   );
 }
