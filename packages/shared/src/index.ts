@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './answer-format.js';
 export * from './answer-rules.js';
 export * from './api-key.js';
 export * from './audit.js';
@@ -12,6 +13,7 @@ export * from './logo.js';
 export * from './notification-settings.js';
 export * from './pagination.js';
 export * from './phone.js';
+export * from './question-type-schemas.js';
 export * from './response-filters.js';
 export * from './scoring.js';
 export * from './security.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkExtraQuestion, extraQuestionSchemas } from './question-type-schemas.js';
 import { isValidReviewLink } from './values.js';
 
 /** docs/product-rules.md#properties-and-questions defaults. */
@@ -63,6 +64,13 @@ export const questionTypes = [
   'DropdownList',
   'ShortTextEntry',
   'LongTextEntry',
+  // Issue #12 (decision 027): the CX staples.
+  'CustomerEffortScore',
+  'CustomerSatisfactionScore',
+  'DateEntry',
+  'Consent',
+  'Ranking',
+  'Matrix',
 ] as const;
 export const questionTypeSchema = z.enum(questionTypes);
 export type QuestionType = z.infer<typeof questionTypeSchema>;
@@ -152,8 +160,10 @@ export const surveyQuestionSchema = z
       placeholderText: z.string().trim().max(200).default(''),
       maxLength: z.number().int().min(1).max(10_000).default(5000),
     }),
+    ...extraQuestionSchemas(questionBase),
   ])
   .superRefine((question, context) => {
+    checkExtraQuestion(question, context);
     if (question.type === 'NumericScale' && question.startNumber >= question.endNumber) {
       context.addIssue({
         code: 'custom',

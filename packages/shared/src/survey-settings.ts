@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QuestionType, SurveyQuestion } from './survey-definition.js';
+import { isCalendarDate } from './values.js';
 
 export const periods = ['hours', 'days', 'weeks', 'months'] as const;
 export const periodSchema = z.enum(periods, { error: 'Unit is required' });
@@ -57,16 +58,27 @@ const conditionOperators = [
 export const conditionOperatorSchema = z.enum(conditionOperators);
 export type ConditionOperator = z.infer<typeof conditionOperatorSchema>;
 
-const scaleTypes: QuestionType[] = ['NetPromoterScore', 'NumericScale', 'StarRatingScale'];
+/** Types whose answers order: the scales, a matrix by its rows' mean, a date by the calendar. */
+const orderedTypes: QuestionType[] = [
+  'NetPromoterScore',
+  'NumericScale',
+  'StarRatingScale',
+  'CustomerEffortScore',
+  'CustomerSatisfactionScore',
+  'Matrix',
+  'DateEntry',
+];
 
 /**
  * docs/product-rules.md#survey-templates-and-versions: scales allow all six operators; other questions
- * equals, not-equals, empty, not-empty.
+ * equals, not-equals, empty, not-empty. Decision 027: a matrix compares its rows' mean, a date
+ * compares as a date (greater = later), a consent is only given (not empty) or not (empty), a
+ * ranking equals the option it puts first.
  */
 export function allowedOperators(type: QuestionType): readonly ConditionOperator[] {
-  return scaleTypes.includes(type)
-    ? conditionOperators
-    : ['IS_EQUAL', 'IS_NOT_EQUAL', 'IS_EMPTY', 'IS_NOT_EMPTY'];
+  if (orderedTypes.includes(type)) return conditionOperators;
+  if (type === 'Consent') return ['IS_EMPTY', 'IS_NOT_EMPTY'];
+  return ['IS_EQUAL', 'IS_NOT_EQUAL', 'IS_EMPTY', 'IS_NOT_EMPTY'];
 }
 
 export function operatorNeedsValue(operator: ConditionOperator): boolean {
@@ -85,6 +97,13 @@ export function scaleRange(question: SurveyQuestion): { min: number; max: number
       return { min: 1, max: 5 };
     case 'NumericScale':
       return { min: question.startNumber, max: question.endNumber };
+    case 'CustomerEffortScore':
+      return { min: 1, max: 7 };
+    case 'CustomerSatisfactionScore':
+      return { min: 1, max: 5 };
+    // A matrix's number is its rows' mean on the columns' positions (decision 027).
+    case 'Matrix':
+      return { min: 1, max: question.columns.length };
     default:
       return undefined;
   }
@@ -187,7 +206,20 @@ export function checkAlertsAgainstQuestions(
           problems[`${path}.value`] = `Enter a number from ${range.min} to ${range.max}`;
         }
       }
+      const problem = conditionValueProblem(question, String(condition.value));
+      if (problem) problems[`${path}.value`] = problem;
     });
   });
   return problems;
+}
+
+/**
+ * What is wrong with a date or ranking condition's value (decision 027): a date takes YYYY-MM-DD,
+ * a ranking one of its options.
+ */
+function conditionValueProblem(question: SurveyQuestion, value: string): string | undefined {
+  if (question.type === 'DateEntry' && !isCalendarDate(value.trim())) return 'Enter a date as YYYY-MM-DD';
+  if (question.type === 'Ranking' && !question.answerOptions.includes(value))
+    return 'Choose one of the options';
+  return undefined;
 }

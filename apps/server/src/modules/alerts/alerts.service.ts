@@ -2,7 +2,9 @@ import {
   type Alert,
   type AlertCondition,
   type ConditionOperator,
+  extraAnswerText,
   formatStoredPhone,
+  isMatrixAnswer,
   type MatchedCondition,
   operatorNeedsValue,
   respondentLabel,
@@ -131,6 +133,9 @@ export async function fireSurveyAlerts(
   ]);
   const byId = new Map(definition.questions.map((question) => [question.id, question]));
   const describe = (question: SurveyQuestion | undefined, value: SurveyAnswer | string | number): string => {
+    const extra = question ? extraAnswerText(question, value) : undefined;
+    if (extra !== undefined) return extra;
+    if (typeof value === 'boolean' || isMatrixAnswer(value)) return JSON.stringify(value);
     const listId = question && 'listId' in question ? question.listId : undefined;
     const label = (item: string | number) =>
       listId ? (lists.labelOf(listId, String(item)) ?? String(item)) : String(item);
