@@ -1,4 +1,10 @@
-import { readOtherAnswer, type SurveyAnswer, type SurveyQuestion } from '@graphium/shared';
+import {
+  extraAnswerText,
+  matrixAnswerLines,
+  readOtherAnswer,
+  type SurveyAnswer,
+  type SurveyQuestion,
+} from '@graphium/shared';
 
 export const questionTypeLabels: Record<SurveyQuestion['type'], string> = {
   NetPromoterScore: 'NPS',
@@ -8,6 +14,12 @@ export const questionTypeLabels: Record<SurveyQuestion['type'], string> = {
   DropdownList: 'Dropdown',
   ShortTextEntry: 'Short Text',
   LongTextEntry: 'Long Text',
+  CustomerEffortScore: 'Customer Effort Score',
+  CustomerSatisfactionScore: 'CSAT',
+  DateEntry: 'Date',
+  Consent: 'Consent',
+  Ranking: 'Ranking',
+  Matrix: 'Matrix',
 };
 
 type ListLabels = Readonly<Record<string, string>>;
@@ -37,6 +49,14 @@ export function answerText(
       const values = (Array.isArray(answer) ? answer : [String(answer)]).filter((value) => value !== '');
       return values.length > 0 ? values.map((value) => choiceText(value, labels)).join(', ') : undefined;
     }
+    case 'CustomerEffortScore':
+    case 'CustomerSatisfactionScore':
+    case 'DateEntry':
+    case 'Consent':
+    case 'Ranking':
+      return extraAnswerText(question, answer);
+    case 'Matrix':
+      return matrixAnswerLines(question, answer).join('\n') || undefined;
     default: {
       const text = String(answer);
       return text.trim() === '' ? undefined : text;
