@@ -13,7 +13,7 @@ interface MatrixQuestionProps {
 
 /**
  * Matrix (decision 027): each statement is its own radio group named by the statement, its
- * columns as tiles that wrap on a narrow screen; the answer holds each statement's column
+ * columns as tiles in a line (stacked from the lowest on a phone); the answer holds each statement's column
  * position (1 = the first column).
  */
 export function MatrixQuestion({
@@ -34,11 +34,11 @@ export function MatrixQuestion({
               {row.text}
               {isRequired ? <RequiredMark /> : null}
             </legend>
-            <div className="mt-1 flex flex-wrap gap-2">
+            <div className="mt-1 flex flex-col gap-2 sm:flex-row">
               {columns.map((column, index) => {
                 const position = index + 1;
                 return (
-                  <label key={column} className="min-w-0 grow basis-24">
+                  <label key={column} className="min-w-0 sm:flex-1">
                     <input
                       type="radio"
                       className={hiddenInput}

@@ -1,5 +1,6 @@
 import {
   extraAnswerText,
+  formatPropertyValue,
   matrixAnswerLines,
   readOtherAnswer,
   type SurveyAnswer,
@@ -52,6 +53,8 @@ export function answerText(
     case 'CustomerEffortScore':
     case 'CustomerSatisfactionScore':
     case 'DateEntry':
+      // As the response's date properties read (MM/dd/yyyy).
+      return typeof answer === 'string' && answer !== '' ? formatPropertyValue('Date', answer) : undefined;
     case 'Consent':
     case 'Ranking':
       return extraAnswerText(question, answer);
