@@ -3,7 +3,7 @@ import { callApi } from '../support/api.js';
 import { expect, expectNoSeriousA11yViolations, test, uniqueEmail } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
-// Issue #12, decision 027: a staff member authors one question of each new type (Customer Effort
+// Decision 027: a staff member authors one question of each new type (Customer Effort
 // Score, CSAT, date, consent, ranking, matrix), a respondent answers them on a 360 px phone with
 // the keyboard, and staff read the response and the summary.
 

@@ -1,7 +1,7 @@
 import { isMatrixAnswer, matrixRowValues } from './question-answer-rules.js';
 import type { SurveyQuestion } from './survey-definition.js';
 
-// How answers to the question types of issue #12 read in a response, an alert and an export
+// How answers to the question types added by decision 027 read in a response, an alert and an export
 // (decision 027). The seven older types keep their own wording where they are shown.
 
 export const consentGivenText = 'Consent given';

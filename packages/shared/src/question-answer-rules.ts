@@ -1,7 +1,7 @@
 import type { SurveyQuestion } from './survey-definition.js';
 import { isCalendarDate } from './values.js';
 
-// Answers to the question types of issue #12 (decision 027), free of zod like answer-rules.ts,
+// Answers to the added question types (decision 027), free of zod like answer-rules.ts,
 // which bundles this file into the respondent page:
 // - Customer Effort Score: a whole number 1-7; CSAT: 1-5 (faces or stars alike).
 // - Date: "YYYY-MM-DD", within the question's earliest and latest dates when set.

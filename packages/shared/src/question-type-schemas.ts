@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate, isValidReviewLink } from './values.js';
 
-// The question types of issue #12 (decision 027): Customer Effort Score, CSAT, date, consent,
+// The added question types (decision 027): Customer Effort Score, CSAT, date, consent,
 // ranking and matrix. Kept beside the seven of the spec so their rules read in one place; the
 // definition's discriminated union takes them in (survey-definition.ts). Every text a respondent
 // reads is a plain string field of the question, so a translation can replace it.
@@ -36,9 +36,9 @@ const matrixRowSchema = z.object({
     .max(300, 'A statement must be at most 300 characters'),
 });
 
-export const maxRankingOptions = 20;
-export const maxMatrixRows = 30;
-export const maxMatrixColumns = 11;
+const maxRankingOptions = 20;
+const maxMatrixRows = 30;
+const maxMatrixColumns = 11;
 
 export function extraQuestionSchemas<const Base extends z.ZodRawShape>(base: Base) {
   return [

@@ -6,7 +6,7 @@ import { isScoredQuestionType, scoreAnswer, scoreSurvey } from './scoring.js';
 import { type SurveyQuestionInput, surveyQuestionSchema } from './survey-definition.js';
 import { allowedOperators, checkAlertsAgainstQuestions, scaleRange } from './survey-settings.js';
 
-// The question types of issue #12 (decision 027).
+// The added question types (decision 027).
 
 let sequence = 0;
 function question(input: {

@@ -64,7 +64,7 @@ export const questionTypes = [
   'DropdownList',
   'ShortTextEntry',
   'LongTextEntry',
-  // Issue #12 (decision 027): the CX staples.
+  // Decision 027: the CX staples.
   'CustomerEffortScore',
   'CustomerSatisfactionScore',
   'DateEntry',

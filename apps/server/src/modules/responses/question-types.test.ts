@@ -5,7 +5,7 @@ import { signUpClient, type TestClient } from '../../test/test-client.js';
 import { publishTemplate } from '../surveys/test-fixtures.js';
 import { answer, filterParam, send } from './test-responses-fixtures.js';
 
-// The question types of issue #12 (decision 027) through the API: saving answers, refusing
+// The added question types (decision 027) through the API: saving answers, refusing
 // wrong ones, the summary, filters, alerts and the export.
 
 const common = (label: string) => ({ id: randomUUID(), question: `${label}?`, label });

@@ -1,7 +1,7 @@
 import { type AnswerCount, consentGivenText, type QuestionType, type SurveyQuestion } from '@graphium/shared';
 import { matrixAnswerValue } from './response-aggregates.service.js';
 
-// The summary of the question types of issue #12 (decision 027), from the same counted values as
+// The summary of the added question types (decision 027), from the same counted values as
 // the others (summaryAnswerValues): a ranking counts first places by option, a date by month, a
 // consent its ticks, a matrix each statement's columns.
 

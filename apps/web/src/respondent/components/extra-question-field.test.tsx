@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setupUser } from '@/test/user';
 import { QuestionField } from './question-field';
 
-// The respondent renderers of the question types of issue #12 (decision 027), by keyboard.
+// The respondent renderers of the added question types (decision 027), by keyboard.
 
 function question(input: Record<string, unknown> & { type: SurveyQuestionInput['type'] }): SurveyQuestion {
   return surveyQuestionSchema.parse({

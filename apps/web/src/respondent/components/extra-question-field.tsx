@@ -16,7 +16,7 @@ interface ExtraQuestionFieldProps {
 }
 
 /**
- * The question types of issue #12 as a respondent sees them (decision 027); null for the seven
+ * The question types added by decision 027 as a respondent sees them; null for the seven
  * older types, which QuestionField draws itself.
  */
 export function ExtraQuestionField({

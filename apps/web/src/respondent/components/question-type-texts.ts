@@ -1,4 +1,4 @@
-// The respondent page's fixed texts of the question types of issue #12 (decision 027), in one
+// The respondent page's fixed texts of the added question types (decision 027), in one
 // module so the message catalogues can take them over.
 
 export const questionTypeTexts = {

@@ -7,7 +7,7 @@ import {
 import { z } from 'zod';
 import { newId } from './new-id';
 
-// The Add/Edit Question form's fields for the question types of issue #12 (decision 027). Ranking
+// The Add/Edit Question form's fields for the added question types (decision 027). Ranking
 // options, matrix statements and columns are typed one per line: statements often hold commas.
 
 export const extraFormShape = {

@@ -63,7 +63,7 @@ type QuestionFormModalProps = {
 
 /**
  * Add/Edit Question (docs/product-rules.md#properties-and-questions) for the seven question types
- * and those of issue #12 (decision 027, their fields in QuestionTypeFields).
+ * and the added ones (decision 027, their fields in QuestionTypeFields).
  */
 export function QuestionFormModal({ isOpen, onOpenChange, question }: QuestionFormModalProps) {
   const { config, version, save } = useTemplateEditor();

@@ -29,7 +29,7 @@ type QuestionTypeFieldsProps = {
 };
 
 /**
- * The Add/Edit Question fields of the question types of issue #12 (decision 027): CSAT's faces
+ * The Add/Edit Question fields of the added question types (decision 027): CSAT's faces
  * or stars, a date's range, the consent text and link, ranking options, matrix statements and
  * columns. The shared rules' messages land on the question's paths (answerOptions, rows, ...).
  */

@@ -6,7 +6,7 @@ import { setupUser } from '@/test/user';
 import { matrixRowsOf } from './question-form-extra';
 import { buildVersion, lastPatch, mockTemplateServer, versionId } from './template-fixtures';
 
-// Add Question for the question types of issue #12 (decision 027).
+// Add Question for the added question types (decision 027).
 
 const url = `/survey-templates/${versionId}/questions`;
 type User = ReturnType<typeof userEvent.setup>;
