@@ -50,11 +50,11 @@ export function answerText(
       const values = (Array.isArray(answer) ? answer : [String(answer)]).filter((value) => value !== '');
       return values.length > 0 ? values.map((value) => choiceText(value, labels)).join(', ') : undefined;
     }
-    case 'CustomerEffortScore':
-    case 'CustomerSatisfactionScore':
     case 'DateEntry':
       // As the response's date properties read (MM/dd/yyyy).
       return typeof answer === 'string' && answer !== '' ? formatPropertyValue('Date', answer) : undefined;
+    case 'CustomerEffortScore':
+    case 'CustomerSatisfactionScore':
     case 'Consent':
     case 'Ranking':
       return extraAnswerText(question, answer);
