@@ -179,7 +179,8 @@ export function findUnansweredRequired(
  * one when all are answered.
  */
 export function findResumeIndex(questions: readonly SurveyQuestion[], responses: SurveyResponses): number {
-  const index = questions.findIndex((question) => !isAnswered(question, responses[question.id]));
+  // A matrix with statements left is not done yet (decision 027).
+  const index = questions.findIndex((question) => !isComplete(question, responses[question.id]));
   return index === -1 ? Math.max(0, questions.length - 1) : index;
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { extraAnswerText } from './answer-format.js';
-import { findUnansweredRequired, isAnswered, isComplete, validateAnswer } from './answer-rules.js';
+import {
+  findResumeIndex,
+  findUnansweredRequired,
+  isAnswered,
+  isComplete,
+  validateAnswer,
+} from './answer-rules.js';
 import { checkQuestionFilter, questionFilterOperators } from './response-filters.js';
 import { isScoredQuestionType, scoreAnswer, scoreSurvey } from './scoring.js';
 import { type SurveyQuestionInput, surveyQuestionSchema } from './survey-definition.js';
@@ -145,6 +151,13 @@ describe('validateAnswer and isAnswered for the new types', () => {
     expect(isComplete(required, { staff: 4 })).toBe(false);
     expect(isComplete(required, { staff: 4, wait: 2 })).toBe(true);
     expect(findUnansweredRequired([required], { [required.id]: { staff: 4 } })).toEqual([required]);
+  });
+
+  it('resumes at a matrix with statements left', () => {
+    const grid = matrix();
+    const later = ces();
+    expect(findResumeIndex([grid, later], { [grid.id]: { staff: 4 } })).toBe(0);
+    expect(findResumeIndex([grid, later], { [grid.id]: { staff: 4, wait: 1 } })).toBe(1);
   });
 });
 
