@@ -96,6 +96,33 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+describe('authoring the new question types', () => {
+  it('refuses definitions that break their rules (400), naming the field', async () => {
+    const created = await owner.post('/api/survey-templates/', { surveyTemplateName: 'Broken types' });
+    expect(created.statusCode).toBe(201);
+    const draft = created.json().surveyTemplateVersionId as string;
+    const cases: [object, string, string][] = [
+      [{ ...q.ranking, answerOptions: ['Only'] }, 'answerOptions', 'Add at least two options to rank'],
+      [{ ...q.matrix, columns: ['Yes', 'yes'] }, 'columns', 'Each column must be different'],
+      [
+        { ...q.visit, minDate: '2026-05-01', maxDate: '2026-04-01' },
+        'maxDate',
+        'The latest date must not be before the earliest date',
+      ],
+      [{ ...q.consent, linkUrl: 'javascript:alert(1)' }, 'linkUrl', 'Please enter a valid URL'],
+      [{ ...q.csat, display: 'hearts' }, 'display', 'Choose faces or stars'],
+    ];
+    for (const [question, field, message] of cases) {
+      const response = await owner.patch(`/api/survey-templates/${draft}`, {
+        surveyTemplateDefinition: { openingText: 'Hello', properties: [], questions: [question] },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(JSON.stringify(response.json().details)).toContain(message);
+      expect(Object.keys(response.json().details).join()).toContain(field);
+    }
+  });
+});
+
 describe('answering the new question types', () => {
   it('refuses answers that do not fit, naming the question and the problem (400), and saves nothing', async () => {
     const surveyId = await send(owner, versionId, { email: 'dee@example.com' });
