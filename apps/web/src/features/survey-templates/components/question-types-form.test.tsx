@@ -1,8 +1,11 @@
+import { surveyQuestionSchema } from '@graphium/shared';
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { setupUser } from '@/test/user';
+import { newId } from './new-id';
+import { formValuesOf, questionFormSchema } from './question-form';
 import { matrixRowsOf } from './question-form-extra';
 import { buildVersion, lastPatch, mockTemplateServer, versionId } from './template-fixtures';
 
@@ -149,5 +152,46 @@ describe('matrixRowsOf', () => {
       { id: 'a', text: 'Friendly staff' },
       { id: 'b', text: 'Short wait, really' },
     ]);
+  });
+});
+
+describe('editing a question of a new type', () => {
+  it('fills the form from the question and saves it back unchanged', () => {
+    const base = { question: 'Q?', label: 'Q', category: '', validation: { required: true } };
+    const questions = [
+      { ...base, id: newId(), type: 'CustomerEffortScore', startLabel: 'Hard', endLabel: 'Easy' },
+      {
+        ...base,
+        id: newId(),
+        type: 'CustomerSatisfactionScore',
+        display: 'stars',
+        startLabel: '',
+        endLabel: 'Happy',
+      },
+      { ...base, id: newId(), type: 'DateEntry', minDate: '2026-01-01', maxDate: '' },
+      {
+        ...base,
+        id: newId(),
+        type: 'Consent',
+        consentText: 'Yes, please.',
+        linkUrl: 'https://example.com',
+        linkLabel: 'Terms',
+      },
+      { ...base, id: newId(), type: 'Ranking', answerOptions: ['Price, value', 'Speed'] },
+      {
+        ...base,
+        id: newId(),
+        type: 'Matrix',
+        rows: [
+          { id: 'r1', text: 'One, two' },
+          { id: 'r2', text: 'Three' },
+        ],
+        columns: ['No', 'Yes'],
+        compositeScore: { enabled: true, value: 10 },
+      },
+    ].map((item) => surveyQuestionSchema.parse(item));
+    for (const question of questions) {
+      expect(questionFormSchema.parse(formValuesOf(question))).toEqual(question);
+    }
   });
 });
