@@ -121,7 +121,8 @@ function questionCondition(question: SurveyQuestion, filter: ResponseFilter): SQ
     }
     case 'DateEntry': {
       const date = sql`(case when jsonb_typeof(${answer}) = 'string' and ${surveys.responses} ->> ${question.id} <> '' then ${surveys.responses} ->> ${question.id} end)`;
-      return sql`${date} ${sql.raw(numericSql[filter.operator]!)} ${String(filter.value).trim()}`;
+      // As dates, not text: a collation may order text otherwise.
+      return sql`(${date})::date ${sql.raw(numericSql[filter.operator]!)} ${String(filter.value).trim()}::date`;
     }
     case 'Ranking': {
       const first = sql`(case when jsonb_typeof(${answer}) = 'array' then ${answer} ->> 0 end)`;

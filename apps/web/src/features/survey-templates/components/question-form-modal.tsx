@@ -328,7 +328,6 @@ export function QuestionFormModal({ isOpen, onOpenChange, question }: QuestionFo
           rankingOptions: watch('rankingOptions'),
           matrixRows: watch('matrixRows'),
           matrixColumns: watch('matrixColumns'),
-          display: watch('display'),
         }}
       />
       {isScoredQuestionType(type) && (

@@ -25,7 +25,7 @@ type QuestionTypeFieldsProps = {
   type: QuestionType;
   register: UseFormRegister<QuestionFormValues>;
   errors: FieldErrors<QuestionFormValues>;
-  watched: Pick<QuestionFormValues, 'rankingOptions' | 'matrixRows' | 'matrixColumns' | 'display'>;
+  watched: Pick<QuestionFormValues, 'rankingOptions' | 'matrixRows' | 'matrixColumns'>;
 };
 
 /**
