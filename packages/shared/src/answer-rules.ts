@@ -1,9 +1,18 @@
+import { isMatrixComplete, validateExtraAnswer } from './question-answer-rules.js';
 import type { SurveyResponses } from './survey-answer.js';
 import type { PropertyType, SurveyDefinition, SurveyProperty, SurveyQuestion } from './survey-definition.js';
 import { activeQuestions } from './survey-logic.js';
 import { isCalendarDate, readBoolean, readNumber } from './values.js';
 
 export * from './email-answer.js';
+
+export {
+  isMatrixAnswer,
+  type MatrixAnswer,
+  matrixMean,
+  matrixRowValues,
+} from './question-answer-rules.js';
+
 export { isValidReviewLink } from './values.js';
 
 // The rules of answering a survey (docs/product-rules.md#the-respondent-page): what fits a
@@ -43,6 +52,8 @@ function scaleBounds(question: SurveyQuestion): { min: number; max: number } | u
   if (question.type === 'NetPromoterScore') return { min: 0, max: 10 };
   if (question.type === 'StarRatingScale') return { min: 1, max: 5 };
   if (question.type === 'NumericScale') return { min: question.startNumber, max: question.endNumber };
+  if (question.type === 'CustomerEffortScore') return { min: 1, max: 7 };
+  if (question.type === 'CustomerSatisfactionScore') return { min: 1, max: 5 };
   return undefined;
 }
 
@@ -79,7 +90,9 @@ export function validateAnswer(
   switch (question.type) {
     case 'NetPromoterScore':
     case 'StarRatingScale':
-    case 'NumericScale': {
+    case 'NumericScale':
+    case 'CustomerEffortScore':
+    case 'CustomerSatisfactionScore': {
       const { min, max } = scaleBounds(question)!;
       if (typeof value !== 'number' || !Number.isFinite(value)) return 'Expected a number';
       if (!Number.isInteger(value) || value < min || value > max)
@@ -109,6 +122,11 @@ export function validateAnswer(
         ? `Must be at most ${question.maxLength} characters`
         : undefined;
     }
+    case 'DateEntry':
+    case 'Consent':
+    case 'Ranking':
+    case 'Matrix':
+      return validateExtraAnswer(question, value);
   }
 }
 
@@ -126,7 +144,19 @@ export function isAnswered(question: Pick<SurveyQuestion, 'type'>, value: unknow
     if (!Number.isFinite(value)) return false;
     return !(question.type === 'StarRatingScale' && value === 0);
   }
+  // A consent's tick (decision 027); false is no consent, so no answer.
+  if (typeof value === 'boolean') return value;
+  // A matrix answers with { rowId: column }: answered once a statement is.
+  if (typeof value === 'object') return Object.values(value).some((item) => typeof item === 'number');
   return false;
+}
+
+/**
+ * Whether a required question is satisfied: answered, and for a matrix every statement answered
+ * (decision 027).
+ */
+export function isComplete(question: SurveyQuestion, value: unknown): boolean {
+  return isAnswered(question, value) && isMatrixComplete(question, value);
 }
 
 /**
@@ -146,7 +176,7 @@ export function findUnansweredRequired(
   return questions.filter(
     (question) =>
       question.validation.required &&
-      !isAnswered(question, Object.hasOwn(responses, question.id) ? responses[question.id] : undefined),
+      !isComplete(question, Object.hasOwn(responses, question.id) ? responses[question.id] : undefined),
   );
 }
 
@@ -156,7 +186,8 @@ export function findUnansweredRequired(
  * one when all are answered.
  */
 export function findResumeIndex(questions: readonly SurveyQuestion[], responses: SurveyResponses): number {
-  const index = questions.findIndex((question) => !isAnswered(question, responses[question.id]));
+  // A matrix with statements left is not done yet (decision 027).
+  const index = questions.findIndex((question) => !isComplete(question, responses[question.id]));
   return index === -1 ? Math.max(0, questions.length - 1) : index;
 }
 
@@ -169,6 +200,12 @@ const secondsByType: Record<SurveyQuestion['type'], number> = {
   DropdownList: 10,
   ShortTextEntry: 25,
   LongTextEntry: 60,
+  CustomerEffortScore: 8,
+  CustomerSatisfactionScore: 6,
+  DateEntry: 12,
+  Consent: 10,
+  Ranking: 20,
+  Matrix: 10,
 };
 const openingSeconds = 10;
 
@@ -179,7 +216,11 @@ const openingSeconds = 10;
 export function estimateMinutes(definition: Pick<SurveyDefinition, 'questions'>): number {
   const seconds = respondentQuestions(definition).reduce((total, question) => {
     const options =
-      question.type === 'MultipleChoice' ? Math.min(question.answerOptions?.length ?? 4, 20) : 0;
+      question.type === 'MultipleChoice' || question.type === 'Ranking'
+        ? Math.min(question.answerOptions?.length ?? 4, 20)
+        : question.type === 'Matrix'
+          ? question.rows.length * 5
+          : 0;
     return total + secondsByType[question.type] + options;
   }, openingSeconds);
   return Math.max(1, Math.ceil(seconds / 60));

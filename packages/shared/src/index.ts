@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './answer-conditions.js';
+export * from './answer-format.js';
 export * from './answer-rules.js';
 export * from './api-key.js';
 export * from './audit.js';
@@ -15,6 +16,7 @@ export * from './pagination.js';
 export * from './phone.js';
 export * from './public-link.js';
 export * from './public-link-page.js';
+export * from './question-type-schemas.js';
 export * from './response-filters.js';
 export * from './scoring.js';
 export * from './security.js';

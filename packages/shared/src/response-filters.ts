@@ -3,6 +3,7 @@ import { scaleRange } from './answer-conditions.js';
 import { defaultPageSize, normalizePageSize } from './pagination.js';
 import { toPhoneDigits } from './phone.js';
 import type { SurveyQuestion } from './survey-definition.js';
+import { isCalendarDate } from './values.js';
 
 // Responses analysis, the questions asked (docs/product-rules.md#responses-list-filters-paging-export;
 // decision 007): the filter contract, the
@@ -123,11 +124,29 @@ export function readQuestionFilterField(field: string): string | undefined {
 
 /** The operators a question's filter offers, by its type. */
 export function questionFilterOperators(type: SurveyQuestion['type']): readonly ResponseFilterOperator[] {
-  if (type === 'NetPromoterScore' || type === 'StarRatingScale' || type === 'NumericScale')
-    return numericFilterOperators;
-  if (type === 'MultipleChoice' || type === 'DropdownList') return choiceFilterOperators;
-  return textFilterOperators;
+  switch (type) {
+    case 'NetPromoterScore':
+    case 'StarRatingScale':
+    case 'NumericScale':
+    case 'CustomerEffortScore':
+    case 'CustomerSatisfactionScore':
+    // Decision 027: a matrix filters on its rows' mean, a date compares as a date.
+    case 'Matrix':
+    case 'DateEntry':
+      return numericFilterOperators;
+    // A ranking "is" the option it puts first; a consent "is" true when given.
+    case 'MultipleChoice':
+    case 'DropdownList':
+    case 'Ranking':
+    case 'Consent':
+      return choiceFilterOperators;
+    default:
+      return textFilterOperators;
+  }
 }
+
+/** The value a consent filter takes: "true", consent given (`is`) or not (`is_not`). */
+export const consentFilterValue = 'true';
 
 // Numeric filter values are clamped to the question's range with `clampToScale`
 // (docs/product-rules.md#responses-list-filters-paging-export).
@@ -203,6 +222,13 @@ export function checkQuestionFilter(question: SurveyQuestion, filter: ResponseFi
   if (!operators.includes(filter.operator)) {
     return `${question.label}: the operator must be one of ${operators.join(', ')}`;
   }
+  const value = String(filter.value).trim();
+  if (question.type === 'DateEntry' && !isCalendarDate(value))
+    return `${question.label}: the value must be a date as YYYY-MM-DD`;
+  if (question.type === 'Consent' && value !== consentFilterValue)
+    return `${question.label}: the value must be ${consentFilterValue}`;
+  if (question.type === 'Ranking' && !question.answerOptions.includes(value))
+    return `${question.label}: the value must be one of the options`;
   const range = scaleRange(question);
   if (range) {
     const number = typeof filter.value === 'number' ? filter.value : Number(filter.value);

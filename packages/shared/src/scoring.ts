@@ -1,12 +1,22 @@
 import { scaleRange } from './answer-conditions.js';
-import { isAnswered } from './answer-rules.js';
+import { isAnswered, matrixMean } from './answer-rules.js';
 import type { QuestionType, SurveyDefinition, SurveyQuestion } from './survey-definition.js';
 
 // Scoring (docs/product-rules.md#scores-grades-and-benchmarks): the same rules on the server (stored scores,
 // aggregates) and in the web app (colours, grades, benchmark arrows).
 
-/** The question types that carry a score: the scales. Choice and text answers have none. */
-const scoredQuestionTypes = ['NetPromoterScore', 'NumericScale', 'StarRatingScale'] as const;
+/**
+ * The question types that carry a score: the scales, and a matrix by its rows' mean (decision
+ * 027). Choice, text, date, consent and ranking answers have none.
+ */
+const scoredQuestionTypes = [
+  'NetPromoterScore',
+  'NumericScale',
+  'StarRatingScale',
+  'CustomerEffortScore',
+  'CustomerSatisfactionScore',
+  'Matrix',
+] as const;
 export type ScoredQuestionType = (typeof scoredQuestionTypes)[number];
 
 export function isScoredQuestionType(type: QuestionType): type is ScoredQuestionType {
@@ -22,7 +32,7 @@ export function scalePercentage(answer: number, low: number, high: number): numb
 
 export interface QuestionScore {
   questionId: string;
-  /** The answer given (the scale value). */
+  /** The answer given (the scale value; a matrix's rows' mean). */
   score: number;
   /** The answer on 0..100. */
   percentage: number;
@@ -31,6 +41,11 @@ export interface QuestionScore {
 /** The score of one answer, or undefined when the question has no score or no numeric answer. */
 export function scoreAnswer(question: SurveyQuestion, answer: unknown): QuestionScore | undefined {
   const range = scaleRange(question);
+  if (range && question.type === 'Matrix') {
+    const mean = matrixMean(question, answer);
+    if (mean === undefined) return undefined;
+    return { questionId: question.id, score: mean, percentage: scalePercentage(mean, range.min, range.max) };
+  }
   if (!range || typeof answer !== 'number' || !isAnswered(question, answer)) return undefined;
   return {
     questionId: question.id,

@@ -26,7 +26,18 @@ const authenticationPropertySchema = z.object({
 });
 export type AuthenticationProperty = z.infer<typeof authenticationPropertySchema>;
 
-export const surveyAnswerSchema = z.union([z.number(), z.string(), z.array(z.string())]);
+/**
+ * An answer: a number (scales), text (texts, dropdowns, dates), a list of texts (multiple choice,
+ * ranking), true (consent) or column positions by statement (matrix; decision 027).
+ */
+const matrixAnswerSchema = z.record(z.string().max(64), z.number());
+export const surveyAnswerSchema = z.union([
+  z.number(),
+  z.string(),
+  z.array(z.string()),
+  z.boolean(),
+  matrixAnswerSchema,
+]);
 export type SurveyAnswer = z.infer<typeof surveyAnswerSchema>;
 export const surveyResponsesSchema = z.record(z.string(), surveyAnswerSchema);
 export type SurveyResponses = z.infer<typeof surveyResponsesSchema>;
@@ -96,7 +107,14 @@ export type RespondentSurveyReply = z.infer<typeof respondentSurveyReplySchema>;
 // ---------------------------------------------------------------------------------------------
 // Saving answers and authenticating.
 
-const surveyAnswerInputSchema = z.union([z.number(), z.string(), z.array(z.string()), z.null()]);
+const surveyAnswerInputSchema = z.union([
+  z.number(),
+  z.string(),
+  z.array(z.string()),
+  z.boolean(),
+  matrixAnswerSchema,
+  z.null(),
+]);
 
 /** `PATCH /surveys/{id}`: answers by question id merged into the stored ones; null clears one. */
 export const updateSurveyResponsesSchema = z.object({

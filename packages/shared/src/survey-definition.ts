@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conditionOperators } from './answer-conditions.js';
+import { checkExtraQuestion, extraQuestionSchemas } from './question-type-schemas.js';
 import { findLogicProblems } from './survey-logic-check.js';
 import { isValidReviewLink } from './values.js';
 
@@ -83,6 +84,13 @@ export const questionTypes = [
   'DropdownList',
   'ShortTextEntry',
   'LongTextEntry',
+  // Decision 027: the CX staples.
+  'CustomerEffortScore',
+  'CustomerSatisfactionScore',
+  'DateEntry',
+  'Consent',
+  'Ranking',
+  'Matrix',
 ] as const;
 export const questionTypeSchema = z.enum(questionTypes);
 export type QuestionType = z.infer<typeof questionTypeSchema>;
@@ -218,8 +226,10 @@ export const surveyQuestionSchema = z
       placeholderText: z.string().trim().max(200).default(''),
       maxLength: z.number().int().min(1).max(10_000).default(5000),
     }),
+    ...extraQuestionSchemas(questionBase),
   ])
   .superRefine((question, context) => {
+    checkExtraQuestion(question, context);
     if (question.type === 'NumericScale' && question.startNumber >= question.endNumber) {
       context.addIssue({
         code: 'custom',

@@ -106,6 +106,18 @@ const questionSummarySchema = z.object({
   distribution: z.array(answerCountSchema),
   /** NPS questions only, when answered. */
   nps: npsSummarySchema.nullable(),
+  /** Matrix questions only (decision 027): each statement's mean (0..100) and columns' counts. */
+  matrixRows: z
+    .array(
+      z.object({
+        rowId: z.string(),
+        label: z.string(),
+        totalResponses: z.number().int(),
+        percentage: z.number().nullable(),
+        distribution: z.array(answerCountSchema),
+      }),
+    )
+    .optional(),
 });
 export type QuestionSummary = z.infer<typeof questionSummarySchema>;
 

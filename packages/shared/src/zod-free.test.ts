@@ -7,6 +7,7 @@ const zodFree = [
   'answer-rules.ts',
   'answer-conditions.ts',
   'email-answer.ts',
+  'question-answer-rules.ts',
   'survey-logic.ts',
   'values.ts',
   'http.ts',

@@ -1,4 +1,4 @@
-import { surveyStates } from '@graphium/shared';
+import { type SurveyResponses, surveyStates } from '@graphium/shared';
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
@@ -34,10 +34,7 @@ export const surveys = pgTable(
       >()
       .notNull(),
     properties: jsonb('properties').$type<Record<string, string | number | boolean>>().notNull(),
-    responses: jsonb('responses')
-      .$type<Record<string, number | string | string[]>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    responses: jsonb('responses').$type<SurveyResponses>().notNull().default(sql`'{}'::jsonb`),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),

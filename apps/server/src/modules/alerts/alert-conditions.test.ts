@@ -85,4 +85,34 @@ describe('alert conditions', () => {
     expect(alertFires(alert, [nps, short], { [nps.id]: 8, [short.id]: 'Ada' })).toBe(false);
     expect(alertFires(alert, [short], { [nps.id]: 3, [short.id]: 'Ada' })).toBe(false);
   });
+
+  it('compares the added types (decision 027): matrix mean, dates, first ranked, consent given', () => {
+    const effort = question({ type: 'CustomerEffortScore' });
+    expect(holds(effort, 'LESS_THAN', 3, 2)).toBe(true);
+    const matrix = question({
+      type: 'Matrix',
+      rows: [
+        { id: 'a', text: 'One' },
+        { id: 'b', text: 'Two' },
+      ],
+      columns: ['No', 'Maybe', 'Yes'],
+    });
+    expect(holds(matrix, 'LESS_THAN', 2, { a: 1, b: 2 })).toBe(true);
+    expect(holds(matrix, 'GREATER_THAN', 2, { a: 1, b: 2 })).toBe(false);
+    expect(holds(matrix, 'IS_EQUAL', 1.5, { a: 1, b: 2 })).toBe(true);
+    expect(holds(matrix, 'IS_EMPTY', '', {})).toBe(true);
+    const visit = question({ type: 'DateEntry' });
+    expect(holds(visit, 'GREATER_THAN', '2026-03-01', '2026-04-02')).toBe(true);
+    expect(holds(visit, 'LESS_THAN', '2026-03-01', '2026-04-02')).toBe(false);
+    expect(holds(visit, 'IS_EQUAL', '2026-04-02', '2026-04-02')).toBe(true);
+    expect(holds(visit, 'LESS_THAN', '2026-03-01', undefined)).toBe(false);
+    const ranking = question({ type: 'Ranking', answerOptions: ['Price', 'Speed'] });
+    expect(holds(ranking, 'IS_EQUAL', 'Price', ['Price', 'Speed'])).toBe(true);
+    expect(holds(ranking, 'IS_EQUAL', 'Speed', ['Price', 'Speed'])).toBe(false);
+    expect(holds(ranking, 'IS_NOT_EQUAL', 'Speed', ['Price', 'Speed'])).toBe(true);
+    const consent = question({ type: 'Consent', consentText: 'Yes' });
+    expect(holds(consent, 'IS_NOT_EMPTY', '', true)).toBe(true);
+    expect(holds(consent, 'IS_EMPTY', '', undefined)).toBe(true);
+    expect(holds(consent, 'IS_EMPTY', '', false)).toBe(true);
+  });
 });

@@ -2,8 +2,10 @@ import {
   type Alert,
   type AlertCondition,
   type ConditionOperator,
+  extraAnswerText,
   formatStoredPhone,
   hasSurveyLogic,
+  isMatrixAnswer,
   type MatchedCondition,
   operatorNeedsValue,
   respondentLabel,
@@ -138,6 +140,9 @@ export async function fireSurveyAlerts(
   ]);
   const byId = new Map(definition.questions.map((question) => [question.id, question]));
   const describe = (question: SurveyQuestion | undefined, value: SurveyAnswer | string | number): string => {
+    const extra = question ? extraAnswerText(question, value) : undefined;
+    if (extra !== undefined) return extra;
+    if (typeof value === 'boolean' || isMatrixAnswer(value)) return JSON.stringify(value);
     const listId = question && 'listId' in question ? question.listId : undefined;
     const label = (item: string | number) =>
       listId ? (lists.labelOf(listId, String(item)) ?? String(item)) : String(item);

@@ -1,5 +1,6 @@
 import {
   isAnswered,
+  matrixRowValues,
   readOtherAnswer,
   type SurveyDefinition,
   type SurveyQuestion,
@@ -18,6 +19,11 @@ import {
 // The aggregates the analysis reads, written in the transactions that send and complete surveys:
 // a summary never sums over every response.
 
+/** A matrix statement's answer as a summary counts it. */
+export function matrixAnswerValue(rowId: string, column: number): string {
+  return `${rowId}:${column}`;
+}
+
 /** Every "Other: …" answer counts under one value in summaries (its text stays on the survey). */
 export const otherAnswerValue = 'Other';
 
@@ -26,13 +32,25 @@ export const otherAnswerValue = 'Other';
  * ids for list-based questions), "Other" for other answers; none for texts, whose values are
  * unbounded.
  */
-function summaryAnswerValues(question: SurveyQuestion, answer: unknown): string[] {
+export function summaryAnswerValues(question: SurveyQuestion, answer: unknown): string[] {
   if (!isAnswered(question, answer)) return [];
   switch (question.type) {
     case 'NetPromoterScore':
     case 'StarRatingScale':
     case 'NumericScale':
+    case 'CustomerEffortScore':
+    case 'CustomerSatisfactionScore':
       return typeof answer === 'number' ? [String(answer)] : [];
+    // Decision 027: a matrix counts "rowId:column" per statement, a ranking its first option, a
+    // date its month, a consent "true".
+    case 'Matrix':
+      return matrixRowValues(question, answer).map((row) => matrixAnswerValue(row.rowId, row.value));
+    case 'Ranking':
+      return Array.isArray(answer) && typeof answer[0] === 'string' ? [answer[0]] : [];
+    case 'DateEntry':
+      return typeof answer === 'string' ? [answer.slice(0, 7)] : [];
+    case 'Consent':
+      return answer === true ? ['true'] : [];
     case 'MultipleChoice':
     case 'DropdownList': {
       const values = Array.isArray(answer) ? answer : [answer];

@@ -93,7 +93,9 @@ function questionCondition(question: SurveyQuestion, filter: ResponseFilter): SQ
   switch (question.type) {
     case 'NetPromoterScore':
     case 'StarRatingScale':
-    case 'NumericScale': {
+    case 'NumericScale':
+    case 'CustomerEffortScore':
+    case 'CustomerSatisfactionScore': {
       const value = Number(filter.value);
       // Containment can use an index on the answers; the others compare the number.
       if (filter.operator === 'equals') {
@@ -112,6 +114,27 @@ function questionCondition(question: SurveyQuestion, filter: ResponseFilter): SQ
       if (filter.operator === 'is') return isChosen;
       const isAnswered = sql`coalesce(${answer}, 'null'::jsonb) not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)`;
       return sql`(${isAnswered} and not ${isChosen})`;
+    }
+    // Decision 027: a matrix by its rows' mean, a date as a date, a ranking by its first option,
+    // a consent given or not (the one filter that matches surveys without the answer).
+    case 'Matrix': {
+      const mean = sql`(case when jsonb_typeof(${answer}) = 'object' then (select avg(cell.value::numeric) from jsonb_each_text(${answer}) as cell) end)`;
+      return sql`${mean} ${sql.raw(numericSql[filter.operator]!)} ${Number(filter.value)}`;
+    }
+    case 'DateEntry': {
+      const date = sql`(case when jsonb_typeof(${answer}) = 'string' and ${surveys.responses} ->> ${question.id} <> '' then ${surveys.responses} ->> ${question.id} end)`;
+      // As dates, not text: a collation may order text otherwise.
+      return sql`(${date})::date ${sql.raw(numericSql[filter.operator]!)} ${String(filter.value).trim()}::date`;
+    }
+    case 'Ranking': {
+      const first = sql`(case when jsonb_typeof(${answer}) = 'array' then ${answer} ->> 0 end)`;
+      return filter.operator === 'is'
+        ? sql`${first} = ${String(filter.value)}`
+        : sql`${first} <> ${String(filter.value)}`;
+    }
+    case 'Consent': {
+      const given = sql`${surveys.responses} @> ${JSON.stringify({ [question.id]: true })}::jsonb`;
+      return filter.operator === 'is' ? given : sql`not (${given})`;
     }
     default: {
       const text = sql`(case when jsonb_typeof(${answer}) = 'string' then ${surveys.responses} ->> ${question.id} end)`;

@@ -3,6 +3,7 @@ import {
   type ExportSurveyResponsesQuery,
   formatInstantInZone,
   formatPropertyValue,
+  matrixRowValues,
   neutralizeSpreadsheetCell,
   responseStatusLabels,
   type SurveyQuestion,
@@ -29,8 +30,28 @@ const exportBatchSize = 2000;
  */
 const textCell = (value: string): string => value;
 
+/**
+ * The export's columns for a question: one, or one per statement for a matrix ("Label: statement",
+ * decision 027).
+ */
+function questionHeaders(question: SurveyQuestion): string[] {
+  if (question.type === 'Matrix') return question.rows.map((row) => `${question.label}: ${row.text}`);
+  return [question.label];
+}
+
+/** The question's cells: a matrix's column positions by statement, else one answer cell. */
+function questionCells(template: TemplateContext, question: SurveyQuestion, answer: unknown): XlsxCell[] {
+  if (question.type === 'Matrix') {
+    const values = new Map(matrixRowValues(question, answer).map((row) => [row.rowId, row.value]));
+    return question.rows.map((row) => values.get(row.id) ?? null);
+  }
+  return [answerCell(template, question, answer)];
+}
+
 function answerCell(template: TemplateContext, question: SurveyQuestion, answer: unknown): XlsxCell {
   if (answer === undefined || answer === null) return null;
+  if (question.type === 'Consent') return answer === true ? textCell('Yes') : null;
+  if (question.type === 'Ranking' && Array.isArray(answer)) return textCell(answer.join(' > '));
   if (typeof answer === 'number') return answer;
   const listId = 'listId' in question ? question.listId : undefined;
   const label = (value: string) => (listId ? (template.lists.labelOf(listId, value) ?? value) : value);
@@ -49,7 +70,7 @@ function headerOf(template: TemplateContext): string[] {
     'Date Completed',
     'Status',
     'Composite Score',
-    ...template.questions.map((question) => question.label),
+    ...template.questions.flatMap(questionHeaders),
     ...visibleProperties(template).map((property) => property.label),
   ].map(textCell);
 }
@@ -95,8 +116,8 @@ async function* exportRows(
         row.completedAt ?? null,
         responseStatusLabels[surveyStateStatus(row.state)],
         roundedScore(composite),
-        ...template.questions.map((question) =>
-          answerCell(
+        ...template.questions.flatMap((question) =>
+          questionCells(
             template,
             question,
             Object.hasOwn(row.responses, question.id) ? row.responses[question.id] : undefined,

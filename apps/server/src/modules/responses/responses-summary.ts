@@ -15,7 +15,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { otherAnswerValue } from './response-aggregates.service.js';
+import { otherAnswerValue, summaryAnswerValues } from './response-aggregates.service.js';
 import {
   type BenchmarkTotals,
   compositeQuestionKey,
@@ -30,7 +30,14 @@ import {
   summarizeCounts,
   summarizeQuestions,
   summarizeWeeks,
+  summarizeWholeAnswers,
 } from './responses.repository.js';
+import {
+  countsWholeAnswers,
+  extraAnswerLabel,
+  extraDistribution,
+  matrixRowSummaries,
+} from './summary-extra-types.js';
 import type { TemplateContext } from './template-context.js';
 
 const mean = (sum: number, count: number) => (count > 0 ? sum / count : null);
@@ -52,6 +59,8 @@ export async function loadBenchmarks(
 /** The text a summary shows for an answer value. */
 function answerLabel(template: TemplateContext, question: SurveyQuestion, value: string): string {
   if (value === otherAnswerValue) return value;
+  const extra = extraAnswerLabel(question, value);
+  if (extra !== undefined) return extra;
   const listId = 'listId' in question ? question.listId : undefined;
   return listId ? (template.lists.labelOf(listId, value) ?? value) : value;
 }
@@ -67,6 +76,8 @@ function distributionOf(
     label: answerLabel(template, question, value),
     count: counts.get(value) ?? 0,
   });
+  const extra = extraDistribution(question, counts);
+  if (extra) return extra;
   const range = scaleRange(question);
   if (range) {
     return Array.from({ length: range.max - range.min + 1 }, (_, index) => entry(String(range.min + index)));
@@ -128,6 +139,7 @@ export function buildSummary(
       popularResponses,
       distribution,
       nps: nps && npsScore !== null ? { score: npsScore, ...nps } : null,
+      ...(question.type === 'Matrix' ? { matrixRows: matrixRowSummaries(question, counts) } : {}),
     };
   });
   return {
@@ -184,19 +196,24 @@ export async function summarizeFiltered(
   template: TemplateContext,
   conditions: SQL[],
 ): Promise<SummaryFigures> {
+  const wholeIds = template.questions
+    .filter((question) => countsWholeAnswers(question.type))
+    .map((question) => question.id);
   const countedIds = template.questions
     .filter(
       (question) =>
-        isScoredQuestionType(question.type) ||
-        question.type === 'MultipleChoice' ||
-        question.type === 'DropdownList',
+        !countsWholeAnswers(question.type) &&
+        (isScoredQuestionType(question.type) ||
+          question.type === 'MultipleChoice' ||
+          question.type === 'DropdownList'),
     )
     .map((question) => question.id);
-  const [counts, questionRows, valueRows, weeks] = await Promise.all([
+  const [counts, questionRows, valueRows, weeks, wholeRows] = await Promise.all([
     summarizeCounts(ctx.db, conditions),
     summarizeQuestions(ctx.db, conditions),
     summarizeAnswerValues(ctx.db, conditions, countedIds),
     summarizeWeeks(ctx.db, conditions),
+    summarizeWholeAnswers(ctx.db, conditions, wholeIds),
   ]);
   const questions = new Map<string, { responseCount: number; scoredCount: number; percentageSum: number }>();
   for (const row of questionRows.answeredRows) {
@@ -221,5 +238,13 @@ export async function summarizeFiltered(
     }
     return [{ questionId: row.questionId, answerValue: value, count: Number(row.count) }];
   });
+  // The new types count what the aggregates count, read from each distinct whole answer.
+  for (const row of wholeRows) {
+    const question = template.questionsById.get(row.questionId);
+    if (!question) continue;
+    for (const answerValue of new Set(summaryAnswerValues(question, row.answer))) {
+      answerRows.push({ questionId: row.questionId, answerValue, count: Number(row.count) });
+    }
+  }
   return { ...counts, questions, answers: groupAnswers(answerRows), weeks };
 }

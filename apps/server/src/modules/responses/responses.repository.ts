@@ -94,6 +94,8 @@ export async function summarizeQuestions(db: Executor, conditions: SQL[]) {
       when 'string' then btrim(answer.value #>> '{}') <> ''
       when 'array' then jsonb_array_length(answer.value) > 0
       when 'number' then true
+      when 'boolean' then answer.value = 'true'::jsonb
+      when 'object' then answer.value <> '{}'::jsonb
       else false end)`;
   const [answeredRows, scoreRows] = await Promise.all([
     db
@@ -145,6 +147,33 @@ export async function summarizeAnswerValues(db: Executor, conditions: SQL[], que
       ),
     )
     .groupBy(sql`answer.key`, sql`item.value`);
+}
+
+/**
+ * Completed surveys of the set: how often each whole answer was given, for these questions (the
+ * types whose counted values are read from the answer, decision 027).
+ */
+export async function summarizeWholeAnswers(db: Executor, conditions: SQL[], questionIds: string[]) {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({
+      questionId: sql<string>`answer.key`,
+      answer: sql<unknown>`answer.value`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(surveys)
+    .innerJoin(sql`lateral jsonb_each(${surveys.responses}) as answer`, sql`true`)
+    .where(
+      and(
+        ...conditions,
+        eq(surveys.state, 'COMPLETE'),
+        sql`answer.key in (${sql.join(
+          questionIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .groupBy(sql`answer.key`, sql`answer.value`);
 }
 
 export async function summarizeWeeks(db: Executor, conditions: SQL[]) {

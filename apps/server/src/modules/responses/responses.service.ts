@@ -196,7 +196,8 @@ async function countFiltered(
     return countResponses(ctx.db, conditions);
   }
   let fromAggregates: ((counts: Map<string, number>, answered: number) => number) | undefined;
-  if (isScoredQuestionType(question.type)) {
+  // A matrix counts statements, not one number per survey: its filters count in SQL.
+  if (isScoredQuestionType(question.type) && question.type !== 'Matrix') {
     const test = numericTests[filter.operator];
     const value = Number(filter.value);
     if (test) {

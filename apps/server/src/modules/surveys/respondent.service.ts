@@ -18,6 +18,7 @@ import {
   type RespondentSurveyReply,
   respondentQuestions,
   type SavedSurveyResponses,
+  type SurveyAnswer,
   type SurveyDefinition,
   type SurveyPropertyValues,
   type SurveyResponses,
@@ -276,7 +277,7 @@ function checkOpen(survey: Pick<SurveyForSaving, 'state' | 'expiresAt'>, now: Da
 export async function saveRespondentAnswers(
   ctx: AppContext,
   surveyId: string,
-  answers: Record<string, number | string | string[] | null>,
+  answers: Record<string, SurveyAnswer | null>,
   options: { markAsComplete: boolean; isAuthenticated: boolean },
 ): Promise<SavedSurveyResponses> {
   if (!isUuid(surveyId)) throw surveyNotFound();

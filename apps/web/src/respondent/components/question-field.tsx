@@ -1,6 +1,7 @@
 import type { RespondentList, SurveyAnswer, SurveyQuestion } from '@graphium/shared';
 import type { ReactNode, Ref } from 'react';
 import { type ChoiceOption, DropdownList, MultipleChoice } from './choice-question';
+import { ExtraQuestionField } from './extra-question-field';
 import { RequiredMark } from './page-shell';
 import { NumberScale, StarScale } from './scale-question';
 import { headingFocus } from './styles';
@@ -21,7 +22,10 @@ const range = (start: number, end: number) =>
  * A choice question's options: its typed ones, or the active items of its list
  * (docs/product-rules.md#the-respondent-page).
  */
-function optionsOf(question: Extract<SurveyQuestion, { answerOptions?: string[] }>, lists: RespondentList[]) {
+function optionsOf(
+  question: Extract<SurveyQuestion, { type: 'MultipleChoice' | 'DropdownList' }>,
+  lists: RespondentList[],
+) {
   if (question.listId) {
     const list = lists.find((candidate) => candidate.listId === question.listId);
     return (list?.listItems ?? []).map(
@@ -134,5 +138,15 @@ export function QuestionField({ question, value, onChange, lists, headingRef }: 
         />,
       );
     }
+    default:
+      return (
+        <ExtraQuestionField
+          question={question}
+          value={value}
+          onChange={onChange}
+          heading={heading}
+          headingId={headingId}
+        />
+      );
   }
 }

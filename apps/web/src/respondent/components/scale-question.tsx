@@ -16,7 +16,15 @@ interface ScaleProps {
   labelsId: string;
 }
 
-function ScaleLabels({ id, startLabel, endLabel }: { id: string; startLabel?: string; endLabel?: string }) {
+export function ScaleLabels({
+  id,
+  startLabel,
+  endLabel,
+}: {
+  id: string;
+  startLabel?: string;
+  endLabel?: string;
+}) {
   if (!startLabel && !endLabel) return null;
   return (
     <div id={id} className="mt-2 flex justify-between gap-4 text-sm text-gray-700">

@@ -1,5 +1,5 @@
 import type { RespondentList, SurveyAnswer, SurveyQuestion } from '@graphium/shared';
-import { isAnswered } from '@graphium/shared/answer-rules';
+import { isComplete } from '@graphium/shared/answer-rules';
 import { useEffect, useRef } from 'react';
 import { ErrorMessage, PageShell } from './page-shell';
 import { QuestionField } from './question-field';
@@ -26,7 +26,8 @@ export interface SurveyViewProps {
  * docs/product-rules.md#the-respondent-page survey view: progress, the survey name, the current question, and
  * Previous / Next
  * (Complete Survey on the last, Saving... while saving). Next waits while saving and while a
- * required question is unanswered (0 counts as an NPS answer, decision 005).
+ * required question is unanswered (0 counts as an NPS answer, decision 005; a matrix needs every
+ * statement, decision 027).
  */
 export function SurveyView(props: SurveyViewProps) {
   const { questions, index, isSaving, saveError } = props;
@@ -58,7 +59,7 @@ export function SurveyView(props: SurveyViewProps) {
   const position = index + 1;
   const isLast = position === questions.length;
   const value = props.answers[question.id];
-  const isBlocked = isSaving || (question.validation.required && !isAnswered(question, value));
+  const isBlocked = isSaving || (question.validation.required && !isComplete(question, value));
   const progressText = `Question ${position} of ${questions.length}`;
 
   return (

@@ -1,4 +1,9 @@
-import type { ConditionOperator, SurveyAnswer } from '@graphium/shared';
+import {
+  type ConditionOperator,
+  consentGivenText,
+  isMatrixAnswer,
+  type SurveyAnswer,
+} from '@graphium/shared';
 import type { BadgeTone } from '@/components/ui/badge';
 
 /** docs/product-rules.md#alerts: e-mail green, Slack blue, any other channel gray. */
@@ -31,5 +36,13 @@ export function conditionPhrase(operator: ConditionOperator, value: string | num
 
 export function formatAnswer(answer: SurveyAnswer | null): string {
   if (answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0)) return 'No answer';
+  // Decision 027: a consent's tick, and a matrix by the mean its conditions compare.
+  if (typeof answer === 'boolean') return answer ? consentGivenText : 'No answer';
+  if (isMatrixAnswer(answer)) {
+    const values = Object.values(answer);
+    if (values.length === 0) return 'No answer';
+    const mean = values.reduce((total, value) => total + value, 0) / values.length;
+    return `mean ${Math.round(mean * 100) / 100}`;
+  }
   return Array.isArray(answer) ? answer.join(', ') : String(answer);
 }

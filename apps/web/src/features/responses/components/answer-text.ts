@@ -1,4 +1,11 @@
-import { readOtherAnswer, type SurveyAnswer, type SurveyQuestion } from '@graphium/shared';
+import {
+  extraAnswerText,
+  formatPropertyValue,
+  matrixAnswerLines,
+  readOtherAnswer,
+  type SurveyAnswer,
+  type SurveyQuestion,
+} from '@graphium/shared';
 
 export const questionTypeLabels: Record<SurveyQuestion['type'], string> = {
   NetPromoterScore: 'NPS',
@@ -8,6 +15,12 @@ export const questionTypeLabels: Record<SurveyQuestion['type'], string> = {
   DropdownList: 'Dropdown',
   ShortTextEntry: 'Short Text',
   LongTextEntry: 'Long Text',
+  CustomerEffortScore: 'Customer Effort Score',
+  CustomerSatisfactionScore: 'CSAT',
+  DateEntry: 'Date',
+  Consent: 'Consent',
+  Ranking: 'Ranking',
+  Matrix: 'Matrix',
 };
 
 type ListLabels = Readonly<Record<string, string>>;
@@ -37,6 +50,16 @@ export function answerText(
       const values = (Array.isArray(answer) ? answer : [String(answer)]).filter((value) => value !== '');
       return values.length > 0 ? values.map((value) => choiceText(value, labels)).join(', ') : undefined;
     }
+    case 'DateEntry':
+      // As the response's date properties read (MM/dd/yyyy).
+      return typeof answer === 'string' && answer !== '' ? formatPropertyValue('Date', answer) : undefined;
+    case 'CustomerEffortScore':
+    case 'CustomerSatisfactionScore':
+    case 'Consent':
+    case 'Ranking':
+      return extraAnswerText(question, answer);
+    case 'Matrix':
+      return matrixAnswerLines(question, answer).join('\n') || undefined;
     default: {
       const text = String(answer);
       return text.trim() === '' ? undefined : text;

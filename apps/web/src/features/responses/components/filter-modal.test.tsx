@@ -1,9 +1,18 @@
+import { surveyDefinitionSchema } from '@graphium/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { setupUser } from '@/test/user';
-import { mockResponsesServer, northItemId, npsId, pagedList, storeId, versionId } from './responses-fixtures';
+import {
+  buildVersion,
+  mockResponsesServer,
+  northItemId,
+  npsId,
+  pagedList,
+  storeId,
+  versionId,
+} from './responses-fixtures';
 
 const listUrl = `/survey-templates/${versionId}/responses?tab=survey-responses`;
 
@@ -165,5 +174,75 @@ describe('Filter Responses modal (docs/product-rules.md#responses-list-filters-p
     expect(listCalls.length).toBe(calls);
     modal = await openModal(user);
     expect(modal.getByText('No filters: every response is shown.')).toBeInTheDocument();
+  });
+});
+
+describe('Filter Responses for the added question types (decision 027)', () => {
+  it('offers a date input, the matrix mean, ranked-first options and consent', async () => {
+    const extra = surveyDefinitionSchema.parse({
+      questions: [
+        {
+          id: '00000000-0000-4000-8000-0000000000d1',
+          type: 'DateEntry',
+          question: 'When?',
+          label: 'Visit date',
+        },
+        {
+          id: '00000000-0000-4000-8000-0000000000d2',
+          type: 'Matrix',
+          question: 'Agree?',
+          label: 'Visit',
+          rows: [{ id: 'staff', text: 'Friendly staff' }],
+          columns: ['No', 'Maybe', 'Yes'],
+        },
+        {
+          id: '00000000-0000-4000-8000-0000000000d3',
+          type: 'Ranking',
+          question: 'Order?',
+          label: 'Priorities',
+          answerOptions: ['Price', 'Speed'],
+        },
+        {
+          id: '00000000-0000-4000-8000-0000000000d4',
+          type: 'Consent',
+          question: 'Contact?',
+          label: 'Contact',
+          consentText: 'Yes',
+        },
+      ],
+    });
+    const version = { ...buildVersion(), surveyTemplateDefinition: extra };
+    mockResponsesServer({ version, list: pagedList(5) });
+    renderApp(listUrl);
+    const user = setupUser();
+    await screen.findByText('person1@example.com');
+    const modal = await openModal(user);
+
+    await user.selectOptions(modal.getByLabelText('Question'), '00000000-0000-4000-8000-0000000000d1');
+    expect(modal.getByLabelText('Answer')).toHaveAttribute('type', 'date');
+    await user.selectOptions(modal.getByLabelText('Question operator'), 'gt');
+    await user.type(modal.getByLabelText('Answer'), '2026-03-01');
+    await user.click(modal.getByRole('button', { name: 'Add Question Filter' }));
+
+    await user.selectOptions(modal.getByLabelText('Question'), '00000000-0000-4000-8000-0000000000d2');
+    await user.type(modal.getByLabelText('Mean of the statements (1 to 3)'), '7');
+    expect(modal.getByLabelText('Mean of the statements (1 to 3)')).toHaveValue(3);
+    await user.click(modal.getByRole('button', { name: 'Add Question Filter' }));
+
+    await user.selectOptions(modal.getByLabelText('Question'), '00000000-0000-4000-8000-0000000000d3');
+    await user.selectOptions(modal.getByLabelText('Answer'), 'Speed');
+    await user.click(modal.getByRole('button', { name: 'Add Question Filter' }));
+
+    await user.selectOptions(modal.getByLabelText('Question'), '00000000-0000-4000-8000-0000000000d4');
+    await user.selectOptions(modal.getByLabelText('Answer'), 'true');
+    await user.click(modal.getByRole('button', { name: 'Add Question Filter' }));
+
+    const draft = within(modal.getByRole('region', { name: 'Filters to apply' }));
+    expect(draft.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Visit date greater than 2026-03-01',
+      'Visit equals 3',
+      'Priorities is Speed (ranked first)',
+      'Contact is Consent given',
+    ]);
   });
 });

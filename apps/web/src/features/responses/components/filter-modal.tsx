@@ -1,4 +1,6 @@
 import {
+  consentFilterValue,
+  consentGivenText,
   questionFilterOperators,
   type ResponseFilter,
   type ResponseFilterOperator,
@@ -93,7 +95,7 @@ function ValueInput({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'number';
+  type?: 'text' | 'number' | 'date';
   min?: number | undefined;
   max?: number | undefined;
 }) {
@@ -144,6 +146,10 @@ function Section({
 
 /** The choices a choice question's filter offers: its options or its list's active items. */
 function choiceOptions(question: SurveyQuestion, lists: Readonly<Record<string, ListChoices>>): Option[] {
+  // Decision 027: a ranking filters on the option ranked first, a consent on being given.
+  if (question.type === 'Ranking')
+    return question.answerOptions.map((option) => ({ value: option, label: option }));
+  if (question.type === 'Consent') return [{ value: consentFilterValue, label: consentGivenText }];
   if (question.type !== 'MultipleChoice' && question.type !== 'DropdownList') return [];
   if (question.listId) return lists[question.listId]?.options ?? [];
   return (question.answerOptions ?? []).map((option) => ({ value: option, label: option }));
@@ -202,7 +208,13 @@ export function FilterModal({
   };
 
   const choices = question ? choiceOptions(question, lists) : [];
-  const isChoice = question?.type === 'MultipleChoice' || question?.type === 'DropdownList';
+  const isChoice =
+    question?.type === 'MultipleChoice' ||
+    question?.type === 'DropdownList' ||
+    question?.type === 'Ranking' ||
+    question?.type === 'Consent';
+  const isDate = question?.type === 'DateEntry';
+  const answerLabel = question?.type === 'Matrix' ? 'Mean of the statements' : 'Answer';
 
   return (
     <Modal
@@ -332,8 +344,8 @@ export function FilterModal({
             />
           ) : (
             <ValueInput
-              label={range ? `Answer (${range.min} to ${range.max})` : 'Answer'}
-              type={range ? 'number' : 'text'}
+              label={range ? `${answerLabel} (${range.min} to ${range.max})` : answerLabel}
+              type={range ? 'number' : isDate ? 'date' : 'text'}
               min={range?.min}
               max={range?.max}
               value={questionValue}

@@ -1,6 +1,7 @@
 import {
   choiceFilterOperators,
   clampToScale,
+  consentGivenText,
   emailFilterField,
   phoneFilterField,
   questionFilterField,
@@ -182,8 +183,15 @@ export function describeFilter(
     category: 'questions',
     label: question?.label ?? 'Removed question',
     operatorLabel,
-    displayValue: choiceValueLabel(value, labels),
+    displayValue: extraFilterValueLabel(question, value) ?? choiceValueLabel(value, labels),
   };
+}
+
+/** Decision 027: a consent filter reads "Consent given", a ranking's names the first place. */
+function extraFilterValueLabel(question: SurveyQuestion | undefined, value: string): string | undefined {
+  if (question?.type === 'Consent') return consentGivenText;
+  if (question?.type === 'Ranking') return `${value} (ranked first)`;
+  return undefined;
 }
 
 export function filterSentence(description: FilterDescription): string {

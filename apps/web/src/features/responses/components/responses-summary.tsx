@@ -16,6 +16,7 @@ import { useSurveyResponses } from '../api/get-survey-responses';
 import { ChartSuspense, LazyCompositeTrendChart, LazyDistributionChart } from './lazy-charts';
 import { BenchmarkValue, QuestionScoresTable } from './question-scores-table';
 import { scoreClasses } from './score-colors';
+import { chartEntries } from './summary-entries';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -122,7 +123,7 @@ function NpsCard({ question }: { question: QuestionSummary }) {
 
 function SummaryView({ summary }: { summary: Summary }) {
   const npsQuestions = summary.questions.filter((question) => question.nps);
-  const charted = summary.questions.filter((question) => question.distribution.length > 0);
+  const charted = chartEntries(summary.questions);
   const overall = summary.overallPercentage;
   return (
     <div className="space-y-8">
@@ -206,18 +207,15 @@ function SummaryView({ summary }: { summary: Summary }) {
         <section>
           <SectionHeading>Answer Distribution</SectionHeading>
           <div className="grid gap-4 lg:grid-cols-2">
-            {charted.map((question) => (
+            {charted.map((entry) => (
               <ChartFigure
-                key={question.questionId}
-                caption={question.questionLabel}
+                key={entry.key}
+                caption={entry.caption}
                 headers={['Answer', 'Responses']}
-                rows={question.distribution.map((point) => [point.label, String(point.count)])}
+                rows={entry.distribution.map((point) => [point.label, String(point.count)])}
               >
                 <ChartSuspense height={220}>
-                  <LazyDistributionChart
-                    data={question.distribution}
-                    isNps={question.questionType === 'NetPromoterScore'}
-                  />
+                  <LazyDistributionChart data={entry.distribution} isNps={entry.isNps} />
                 </ChartSuspense>
               </ChartFigure>
             ))}

@@ -281,7 +281,10 @@ function ConditionFields({
           ? getListItemOptions(list.data)
           : []
         : (question.answerOptions ?? []).map((option) => ({ value: option, label: option }))
-      : undefined;
+      : question?.type === 'Ranking'
+        ? // Decision 027: a ranking's condition names the option ranked first.
+          question.answerOptions.map((option) => ({ value: option, label: `${option} (ranked first)` }))
+        : undefined;
   const needsValue = question !== undefined && operator !== '' && operatorNeedsValue(operator);
 
   return (
@@ -336,7 +339,12 @@ function ConditionFields({
                   type="number"
                   min={range.min}
                   max={range.max}
-                  hint={`From ${range.min} to ${range.max}`}
+                  step={question?.type === 'Matrix' ? 'any' : undefined}
+                  hint={
+                    question?.type === 'Matrix'
+                      ? `The mean of the statements, from ${range.min} to ${range.max}`
+                      : `From ${range.min} to ${range.max}`
+                  }
                   name={field.name}
                   value={String(field.value)}
                   onBlur={field.onBlur}
@@ -353,6 +361,7 @@ function ConditionFields({
                 <TextField
                   label="Value"
                   autoComplete="off"
+                  type={question?.type === 'DateEntry' ? 'date' : 'text'}
                   name={field.name}
                   value={String(field.value)}
                   onBlur={field.onBlur}

@@ -112,6 +112,21 @@ export function QuestionCard({
                 )}
               </ul>
             )}
+            {(question.type === 'Ranking' || question.type === 'Matrix') && (
+              <ul
+                className="mt-2 flex flex-wrap gap-1.5"
+                aria-label={`${question.type === 'Ranking' ? 'Options' : 'Statements'} of Q${number}`}
+              >
+                {(question.type === 'Ranking'
+                  ? question.answerOptions
+                  : question.rows.map((row) => row.text)
+                ).map((text) => (
+                  <li key={text} className="rounded-md bg-gray-100 px-2 py-0.5 text-xs text-gray-800">
+                    {text}
+                  </li>
+                ))}
+              </ul>
+            )}
             {isChoice(question) && question.listId && question.includeOtherOption && (
               <p className="mt-1 text-xs text-gray-600">Plus Other (please specify)</p>
             )}

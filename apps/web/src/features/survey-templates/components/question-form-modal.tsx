@@ -1,5 +1,6 @@
 import {
   checkAlertsAgainstQuestions,
+  isScoredQuestionType,
   listStateLabels,
   questionTypes,
   type SurveyQuestion,
@@ -16,6 +17,7 @@ import { definitionProblems, itemProblems, saveProblems } from './definition-pro
 import { firstLogicProblem } from './logic-sentences';
 import { formValuesOf, parseOptions, type QuestionFormValues, questionFormSchema } from './question-form';
 import { questionTypeNames, scaleTypes } from './question-text';
+import { QuestionTypeFields } from './question-type-fields';
 import { useSaveError } from './save-error-notice';
 import { useTemplateEditor } from './template-context';
 import { TextAreaField } from './text-area-field';
@@ -34,6 +36,11 @@ const fieldPaths = [
   'answerOptions',
   'listId',
   'compositeScore.value',
+  'minDate',
+  'maxDate',
+  'consentText',
+  'linkUrl',
+  'linkLabel',
 ] as const;
 
 /** The first message of a field error, also when it sits on an item (`answerOptions.2`). */
@@ -55,7 +62,10 @@ type QuestionFormModalProps = {
   question?: SurveyQuestion | undefined;
 };
 
-/** Add/Edit Question (docs/product-rules.md#properties-and-questions) for the seven question types. */
+/**
+ * Add/Edit Question (docs/product-rules.md#properties-and-questions) for the seven question types
+ * and the added ones (decision 027, their fields in QuestionTypeFields).
+ */
 export function QuestionFormModal({ isOpen, onOpenChange, question }: QuestionFormModalProps) {
   const { config, version, save } = useTemplateEditor();
   const lists = useLists();
@@ -323,7 +333,17 @@ export function QuestionFormModal({ isOpen, onOpenChange, question }: QuestionFo
           )}
         </fieldset>
       )}
-      {scaleTypes.includes(type) && (
+      <QuestionTypeFields
+        type={type}
+        register={register}
+        errors={errors}
+        watched={{
+          rankingOptions: watch('rankingOptions'),
+          matrixRows: watch('matrixRows'),
+          matrixColumns: watch('matrixColumns'),
+        }}
+      />
+      {isScoredQuestionType(type) && (
         <fieldset className="space-y-4 rounded-lg p-4 ring-1 ring-gray-200">
           <legend className="px-1 text-sm font-medium text-gray-900">Composite Score</legend>
           <CheckboxField label="Include in the composite score" {...register('compositeScore.enabled')} />

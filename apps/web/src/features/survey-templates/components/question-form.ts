@@ -1,4 +1,5 @@
 import {
+  isScoredQuestionType,
   type QuestionType,
   questionTypeSchema,
   type SurveyQuestion,
@@ -7,7 +8,12 @@ import {
 } from '@graphium/shared';
 import { z } from 'zod';
 import { newId } from './new-id';
-import { scaleTypes } from './question-text';
+import {
+  extraFormDefaults,
+  extraFormShape,
+  extraFormValuesOf,
+  extraQuestionInput,
+} from './question-form-extra';
 
 /**
  * The Add/Edit Question form holds what the user types (options as one comma-separated text,
@@ -38,6 +44,7 @@ const questionFormShape = z.object({
   compositeScore: z.object({ enabled: z.boolean(), value: z.string() }),
   /** Kept as it is: text questions' length limit has no field in the form. */
   maxLength: z.number().optional(),
+  ...extraFormShape,
 });
 export type QuestionFormValues = z.input<typeof questionFormShape>;
 
@@ -60,7 +67,7 @@ function optionalNumber(text: string): number | undefined {
 }
 
 function toQuestionInput(form: QuestionFormValues): SurveyQuestionInput {
-  const isScale = scaleTypes.includes(form.type);
+  const isScale = isScoredQuestionType(form.type);
   const common = {
     id: form.id,
     question: form.question,
@@ -110,6 +117,8 @@ function toQuestionInput(form: QuestionFormValues): SurveyQuestionInput {
     case 'ShortTextEntry':
     case 'LongTextEntry':
       return { ...common, type: form.type, placeholderText: form.placeholderText, maxLength: form.maxLength };
+    default:
+      return extraQuestionInput(form, common);
   }
 }
 
@@ -137,8 +146,10 @@ export function formValuesOf(question: SurveyQuestion | undefined, type: Questio
       enabled: question?.compositeScore.enabled ?? false,
       value: String(question?.compositeScore.value ?? 0),
     },
+    ...extraFormDefaults(),
   };
   if (!question) return values;
+  extraFormValuesOf(question, values);
   switch (question.type) {
     case 'NumericScale':
       values.startNumber = String(question.startNumber);

@@ -12,6 +12,12 @@ export const questionTypeBadges: Record<QuestionType, string> = {
   NetPromoterScore: 'NPS',
   NumericScale: 'Scale',
   StarRatingScale: 'Stars',
+  CustomerEffortScore: 'CES',
+  CustomerSatisfactionScore: 'CSAT',
+  DateEntry: 'Date',
+  Consent: 'Consent',
+  Ranking: 'Ranking',
+  Matrix: 'Matrix',
 };
 
 /** The names in the question type picker. */
@@ -23,14 +29,34 @@ export const questionTypeNames: Record<QuestionType, string> = {
   DropdownList: 'Dropdown List',
   ShortTextEntry: 'Short Text',
   LongTextEntry: 'Long Text',
+  CustomerEffortScore: 'Customer Effort Score (CES)',
+  CustomerSatisfactionScore: 'Customer Satisfaction (CSAT)',
+  DateEntry: 'Date',
+  Consent: 'Consent',
+  Ranking: 'Ranking',
+  Matrix: 'Matrix (Likert)',
 };
 
-export const scaleTypes: readonly QuestionType[] = ['NetPromoterScore', 'NumericScale', 'StarRatingScale'];
+/** The scales with a start and an end label. */
+export const scaleTypes: readonly QuestionType[] = [
+  'NetPromoterScore',
+  'NumericScale',
+  'StarRatingScale',
+  'CustomerEffortScore',
+  'CustomerSatisfactionScore',
+];
 
 export function isChoice(
   question: SurveyQuestion,
 ): question is Extract<SurveyQuestion, { type: 'MultipleChoice' | 'DropdownList' }> {
   return question.type === 'MultipleChoice' || question.type === 'DropdownList';
+}
+
+function dateRangeText(minDate: string, maxDate: string): string {
+  if (minDate && maxDate) return `From ${minDate} to ${maxDate}`;
+  if (minDate) return `From ${minDate}`;
+  if (maxDate) return `Until ${maxDate}`;
+  return 'Any date';
 }
 
 function ends(start: string, startLabel: string, end: string, endLabel: string): string {
@@ -61,6 +87,28 @@ export function questionSummary(question: SurveyQuestion, listName?: string): st
       break;
     case 'StarRatingScale':
       parts.push(`${question.startLabel || '1 star'} to ${question.endLabel || '5 stars'}`);
+      break;
+    case 'CustomerEffortScore':
+      parts.push(ends('1', question.startLabel, '7', question.endLabel));
+      break;
+    case 'CustomerSatisfactionScore':
+      parts.push(
+        `${question.display === 'faces' ? 'Faces' : 'Stars'}: ${question.startLabel || '1'} to ${question.endLabel || '5'}`,
+      );
+      break;
+    case 'DateEntry':
+      parts.push(dateRangeText(question.minDate, question.maxDate));
+      break;
+    case 'Consent':
+      parts.push(question.linkUrl ? 'Tick box with a link' : 'Tick box');
+      break;
+    case 'Ranking':
+      parts.push(`${question.answerOptions.length} options to rank`);
+      break;
+    case 'Matrix':
+      parts.push(
+        `${question.rows.length} ${question.rows.length === 1 ? 'statement' : 'statements'} × ${question.columns.length} columns`,
+      );
       break;
     case 'MultipleChoice':
     case 'DropdownList':
