@@ -66,8 +66,9 @@ export function QuestionCard({
       className={sortable.isDragging ? 'relative z-10 opacity-80' : undefined}
     >
       <article aria-labelledby={headingId} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-        <div className="flex items-start gap-4">
-          <div className="flex shrink-0 items-center gap-1">
+        {/* On a phone the number and the actions share the first row and the text takes the width. */}
+        <div className="flex flex-wrap items-start gap-x-4 gap-y-2 sm:flex-nowrap">
+          <div className="order-1 flex shrink-0 items-center gap-1">
             {canEdit && (
               <button
                 type="button"
@@ -84,7 +85,7 @@ export function QuestionCard({
               Q{number}
             </span>
           </div>
-          <div className="min-w-0 flex-1">
+          <div className="order-3 w-full min-w-0 sm:order-2 sm:w-auto sm:flex-1">
             <div className="flex flex-wrap items-center gap-2">
               <h3 id={headingId} className="font-medium wrap-anywhere text-gray-900">
                 {question.question}
@@ -146,7 +147,7 @@ export function QuestionCard({
             </p>
           </div>
           {canEdit && (
-            <div className="flex shrink-0 items-center gap-1">
+            <div className="order-2 ml-auto flex shrink-0 items-center gap-1 sm:order-3">
               <Button variant="ghost" size="sm" aria-label={`Edit Q${number}`} onClick={onEdit}>
                 <Pencil className="size-4" aria-hidden="true" />
               </Button>
