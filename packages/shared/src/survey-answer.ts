@@ -6,9 +6,6 @@ import { propertyTypeSchema, surveyDefinitionSchema, surveyQuestionSchema } from
 // receives and sends.
 // The rules about answers themselves are in answer-rules.ts, free of zod for the respondent page.
 
-export const surveyAlreadyCompletedMessage = 'This survey has already been completed.';
-export const surveyExpiredMessage = 'This survey has expired.';
-export const authenticationMismatchMessage = 'The information you entered does not match our records.';
 export const authenticationSuccessMessage = 'Authentication successful.';
 /** Five failed attempts lock a survey's authentication for fifteen minutes (decision 005). */
 export const maxAuthenticationFailures = 5;
