@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { surveyStateSchema } from './survey.js';
 import { propertyTypeSchema, surveyDefinitionSchema, surveyQuestionSchema } from './survey-definition.js';
+import { surveyLanguages } from './translations.js';
 
 // The respondent's side on the wire (docs/product-rules.md#the-respondent-page): what the respondent page
 // receives and sends.
@@ -65,6 +66,9 @@ const respondentDefinitionSchema = z.object({
   reviewLink: z.string(),
   properties: surveyDefinitionSchema.shape.properties,
   questions: z.array(surveyQuestionSchema),
+  /** The template's language and its translations (decision 025): the page picks one and falls back. */
+  defaultLanguage: surveyDefinitionSchema.shape.defaultLanguage,
+  translations: surveyDefinitionSchema.shape.translations,
 });
 
 const respondentSurveySchema = z.object({
@@ -98,6 +102,8 @@ const surveyAnswerInputSchema = z.union([z.number(), z.string(), z.array(z.strin
 /** `PATCH /surveys/{id}`: answers by question id merged into the stored ones; null clears one. */
 export const updateSurveyResponsesSchema = z.object({
   surveyResponses: z.record(z.string(), surveyAnswerInputSchema),
+  /** The language the respondent reads (decision 025), recorded on the survey. */
+  language: z.enum(surveyLanguages, { error: `Choose one of: ${surveyLanguages.join(', ')}` }).optional(),
 });
 
 /** The reply to a save: the survey's state and all its stored answers. */
