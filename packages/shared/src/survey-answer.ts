@@ -47,6 +47,8 @@ const lockedRespondentSurveySchema = z.object({
     surveyTemplateName: z.string(),
     logoUrl: z.string().nullable(),
     authenticationProperties: z.array(authenticationPropertySchema),
+    /** The template's languages, default first (decision 025): the form speaks one of them. */
+    languages: z.array(z.string()).optional(),
     /**
      * A COMPLETE survey's thank-you page only: the closing text, unless it holds a property
      * token (values never reach an unauthenticated respondent), and the review link when it is

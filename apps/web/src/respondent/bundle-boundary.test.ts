@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 // The respondent page is its own entry point (decision 005), with no staff code or libraries. Its
 // sources may import React, types from '@graphium/shared' (erased), the shared package's zod-free
-// subpaths and each other, nothing else.
+// subpaths, the message formatter (decision 025) and each other, nothing else.
 const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./testing/**'], {
   query: '?raw',
   import: 'default',
@@ -14,6 +14,8 @@ const allowedPackages = new Set([
   'react-dom/client',
   '@graphium/shared/answer-rules',
   '@graphium/shared/http',
+  '@graphium/shared/translations',
+  'intl-messageformat',
 ]);
 
 describe('the respondent bundle', () => {

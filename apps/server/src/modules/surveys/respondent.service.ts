@@ -143,6 +143,7 @@ export async function getRespondentSurvey(
         surveyTemplateName: templateName,
         logoUrl,
         authenticationProperties,
+        languages: templateLanguages(definition),
         ...(state === 'COMPLETE' ? lockedThankYou(definition) : {}),
       },
     };

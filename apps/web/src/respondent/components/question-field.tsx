@@ -12,6 +12,8 @@ export interface QuestionFieldProps {
   onChange: (value: SurveyAnswer) => void;
   lists: RespondentList[];
   headingRef: Ref<HTMLHeadingElement>;
+  /** Option text → its label in the respondent's language (decision 025); values stay the text. */
+  optionLabels?: Record<string, string>;
 }
 
 const range = (start: number, end: number) =>
@@ -21,21 +23,34 @@ const range = (start: number, end: number) =>
  * A choice question's options: its typed ones, or the active items of its list
  * (docs/product-rules.md#the-respondent-page).
  */
-function optionsOf(question: Extract<SurveyQuestion, { answerOptions?: string[] }>, lists: RespondentList[]) {
+function optionsOf(
+  question: Extract<SurveyQuestion, { answerOptions?: string[] }>,
+  lists: RespondentList[],
+  optionLabels: Record<string, string>,
+) {
   if (question.listId) {
     const list = lists.find((candidate) => candidate.listId === question.listId);
     return (list?.listItems ?? []).map(
       (item): ChoiceOption => ({ value: item.listItemId, label: item.label }),
     );
   }
-  return (question.answerOptions ?? []).map((option): ChoiceOption => ({ value: option, label: option }));
+  return (question.answerOptions ?? []).map(
+    (option): ChoiceOption => ({ value: option, label: optionLabels[option] ?? option }),
+  );
 }
 
 /**
  * One question as a respondent sees it (docs/product-rules.md#the-respondent-page "Question types shown to
  * respondents").
  */
-export function QuestionField({ question, value, onChange, lists, headingRef }: QuestionFieldProps) {
+export function QuestionField({
+  question,
+  value,
+  onChange,
+  lists,
+  headingRef,
+  optionLabels = {},
+}: QuestionFieldProps) {
   const headingId = `question-${question.id}`;
   const isRequired = question.validation.required;
   const heading = (
@@ -99,7 +114,7 @@ export function QuestionField({ question, value, onChange, lists, headingRef }: 
       return group(
         <MultipleChoice
           questionId={question.id}
-          options={optionsOf(question, lists)}
+          options={optionsOf(question, lists, optionLabels)}
           includeOther={question.includeOtherOption}
           isMultiSelect={question.multiSelect}
           value={Array.isArray(value) ? value : undefined}
@@ -110,7 +125,7 @@ export function QuestionField({ question, value, onChange, lists, headingRef }: 
       return single(
         <DropdownList
           questionId={question.id}
-          options={optionsOf(question, lists)}
+          options={optionsOf(question, lists, optionLabels)}
           includeOther={question.includeOtherOption}
           value={text}
           placeholder={question.placeholderText}
