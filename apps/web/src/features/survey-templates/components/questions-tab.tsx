@@ -17,6 +17,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useLists } from '@/features/lists/api/get-lists';
 import { useLastDefined } from '@/lib/use-last-defined';
 import { ConfirmDialog } from './confirm-dialog';
+import { MissingTranslations } from './missing-translations';
 import { newId } from './new-id';
 import { QuestionFormModal } from './question-form-modal';
 import { isChoice, questionSummary, questionTypeBadges } from './question-text';
@@ -138,6 +139,7 @@ function QuestionsPanel() {
         description="The questions respondents answer, in this order."
         action={addButton}
       />
+      <MissingTranslations />
       {questions.length === 0 ? (
         <EmptyState icon={MessageSquareText} title="No Questions Yet" action={addButton}>
           Add the questions of your survey: scores, ratings, choices and free text.
