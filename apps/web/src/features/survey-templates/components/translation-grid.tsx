@@ -19,12 +19,14 @@ const fieldNames: Record<string, string> = {
   placeholderText: 'Placeholder',
 };
 
-/** Where a text is, as an author reads it: "Opening text", "Q2 · Question", "Q2 · Option". */
+/** Where a text is, as an author reads it: "Opening text", "Q2 · Question", "Q2 · Option “Tyres”". */
 function placeOf(entry: TranslationEntry, numbers: Map<string, number>): string {
   if (entry.key === 'openingText') return 'Opening text';
   if (entry.key === 'closingText') return 'Closing text';
   const number = entry.questionId ? numbers.get(entry.questionId) : undefined;
-  const part = entry.option !== undefined ? 'Option' : (fieldNames[entry.field ?? ''] ?? entry.field ?? '');
+  const option = entry.option && entry.option.length > 40 ? `${entry.option.slice(0, 39)}…` : entry.option;
+  const part =
+    option !== undefined ? `Option “${option}”` : (fieldNames[entry.field ?? ''] ?? entry.field ?? '');
   return `Q${number ?? '?'} · ${part}`;
 }
 
