@@ -4,7 +4,7 @@ import { callApi } from '../support/api.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
-// Issue 12, decision 025: an author adds a Spanish translation; respondents open the survey with
+// Decision 025: an author adds a Spanish translation; respondents open the survey with
 // ?lang=es and with a Spanish browser on a phone-sized page, answer in Spanish, and the response
 // detail and the summaries read the answers as one.
 

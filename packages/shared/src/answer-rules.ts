@@ -247,8 +247,8 @@ export function authenticationValueMatches(type: PropertyType, submitted: unknow
 
 export type AuthenticationProblem = 'required' | 'invalidNumber' | 'invalidDate';
 
-/** The spec's English wording of an authentication problem (part 1 §5). */
-export function authenticationProblemText(problem: AuthenticationProblem, label: string): string {
+/** The spec's English wording of an authentication problem (docs/product-rules.md#respondent-authentication). */
+function authenticationProblemText(problem: AuthenticationProblem, label: string): string {
   if (problem === 'required') return `${label} is required`;
   return problem === 'invalidNumber' ? `${label} must be a valid number` : `${label} must be a valid date`;
 }

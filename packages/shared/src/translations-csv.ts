@@ -15,9 +15,9 @@ import {
 // written and read by a CSV library (the server's csv-stringify and csv-parse); this file only
 // turns the table into translations and back.
 
-export const translationKeyColumn = 'key';
+const translationKeyColumn = 'key';
 /** At most this many rows: a template's 200 questions with their options fit many times over. */
-export const maxTranslationRows = 20_000;
+const maxTranslationRows = 20_000;
 
 /** The table of a definition's translations: a header row, then one row per text. */
 export function translationsToTable(definition: SurveyDefinition): string[][] {

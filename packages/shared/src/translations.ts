@@ -1,4 +1,4 @@
-// Languages of the respondent page and of a template's texts (issue 12, decision 025). This file
+// Languages of the respondent page and of a template's texts (decision 025). This file
 // imports no zod: the respondent page bundles it as `@graphium/shared/translations`.
 
 /** The languages the respondent page speaks; a template's languages are among them. */
@@ -95,7 +95,7 @@ function toSurveyLanguage(tag: string | null | undefined): SurveyLanguage | unde
 }
 
 /**
- * The language a respondent reads (issue 12): the link's `?lang=`, else the first of the browser's
+ * The language a respondent reads (decision 025): the link's `?lang=`, else the first of the browser's
  * languages the template offers, else the template's default language.
  */
 export function chooseLanguage(input: {

@@ -41,9 +41,6 @@ type View =
   | { kind: 'welcome' | 'survey'; survey: RespondentSurvey }
   | { kind: 'complete'; survey: RespondentSurveyReply };
 
-export const cookiesBlockedMessage =
-  'Your browser did not keep the sign-in for this survey. Allow cookies for this site and try again.';
-
 function questionsOf(survey: RespondentSurvey) {
   return survey.surveyTemplate.surveyTemplateDefinition.questions.filter(
     (question) => question.active !== false,
@@ -120,7 +117,7 @@ export function RespondentApp({
   const api = useMemo(() => source ?? serverSource(surveyId), [source, surveyId]);
   const [offer, setOffer] = useState<Offer>(anyLanguage);
   const [menuLanguage, setMenuLanguage] = useState<SurveyLanguage>();
-  // Issue 12: the language menu's choice, else the link's, else the browser's, else the template's default.
+  // Decision 025: the language menu's choice, else the link's, else the browser's, else the template's default.
   const wanted =
     menuLanguage && offer.languages.includes(menuLanguage)
       ? menuLanguage

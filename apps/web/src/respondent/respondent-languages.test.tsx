@@ -5,7 +5,7 @@ import { RespondentApp } from './respondent-app';
 import { everyQuestion, fakeApi, respondentSurvey, surveyId } from './testing/fake-api';
 import { expectFocus, load, save, savingServer } from './testing/respondent-page';
 
-// Languages on the respondent page (issue 12, decision 025).
+// Languages on the respondent page (decision 025).
 configure({ asyncUtilTimeout: 5000 });
 
 const spanish = {

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
 import { publishTemplate } from './test-fixtures.js';
 
-// Languages on the respondent's side (issue 12, decision 025): the page receives the template's
+// Languages on the respondent's side (decision 025): the page receives the template's
 // translations, the survey records the language it was answered in, and answers stay
 // language-independent so the summaries merge them.
 

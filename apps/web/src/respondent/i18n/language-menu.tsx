@@ -15,7 +15,7 @@ export function LanguageChoiceProvider({ value, children }: { value: LanguageCho
 }
 
 /**
- * The page's language menu (issue 12): the template's languages, each named in its own language,
+ * The page's language menu (decision 025): the template's languages, each named in its own language,
  * as a native select (keyboard, touch and screen readers for free). Nothing when there is one.
  */
 export function LanguageMenu() {

@@ -2,13 +2,13 @@ import type { SurveyLanguage } from '@graphium/shared/translations';
 import { IntlMessageFormat } from 'intl-messageformat';
 import english from './messages/en.json';
 
-// The respondent page's own texts (issue 12, decision 025): ICU messages in one catalogue per
+// The respondent page's own texts (decision 025): ICU messages in one catalogue per
 // language, formatted by FormatJS's intl-messageformat. The catalogues are parsed at build time
 // (vite.config.ts `icuCatalogues`), so the page ships the formatter without the parser; English is
 // in the first view's bundle, the other languages load when chosen.
 
 export type MessageId = keyof typeof english;
-export type MessageValues = Record<string, string | number>;
+type MessageValues = Record<string, string | number>;
 /** A catalogue as the build delivers it: each message already parsed (FormatJS's AST). */
 type Catalogue = Record<MessageId, unknown>;
 
@@ -24,7 +24,7 @@ export interface Translator {
   t: (id: MessageId, values?: MessageValues) => string;
 }
 
-export function createTranslator(language: SurveyLanguage, catalogue: Catalogue): Translator {
+function createTranslator(language: SurveyLanguage, catalogue: Catalogue): Translator {
   const formats = new Map<MessageId, IntlMessageFormat>();
   return {
     language,

@@ -4,7 +4,7 @@ import { templatePath } from '../api/template-kind';
 import { useTemplateEditor } from './template-context';
 
 /**
- * The Questions tab's word on translations (issue 12): how many texts each language still lacks,
+ * The Questions tab's word on translations (decision 025): how many texts each language still lacks,
  * with the way to the Translations tab. Nothing when the template has one language or all is done.
  */
 export function MissingTranslations() {

@@ -24,7 +24,7 @@ import { TranslationGrid } from './translation-grid';
 const selectClasses =
   'min-h-10 rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:bg-gray-50';
 
-/** Translations tab (issue 12, decision 025): a template's languages and their texts. */
+/** Translations tab (decision 025): a template's languages and their texts. */
 export function TranslationsTab() {
   return (
     <TabState loading="Loading translations..." error={(message) => `Error loading translations: ${message}`}>
