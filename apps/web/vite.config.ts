@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { parse as parseIcuMessage } from '@formatjs/icu-messageformat-parser';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Connect, Plugin } from 'vite';
@@ -47,14 +48,41 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The respondent page's message catalogues (decision 025) arrive parsed: each ICU message becomes
+ * FormatJS's syntax tree at build time, so the page bundles intl-messageformat without its parser
+ * (the alias below) and a catalogue with a syntax error fails the build, not a respondent.
+ */
+function icuCatalogues(): Plugin {
+  const catalogue = /[\\/]respondent[\\/]i18n[\\/]messages[\\/][a-z]{2}\.json$/;
+  return {
+    name: 'graphium-icu-catalogues',
+    enforce: 'pre',
+    async load(id) {
+      const file = id.split('?')[0] ?? id;
+      if (!catalogue.test(file)) return null;
+      const messages = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+      const parsed = Object.entries(messages).map(([key, message]) => [key, parseIcuMessage(message)]);
+      return JSON.stringify(Object.fromEntries(parsed));
+    },
+  };
+}
+
 /** recharts and the packages only it depends on; shared ones (clsx, react-is) stay in vendor. */
 const chartModules =
   /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), respondentPage(), precompressAssets()],
+  plugins: [icuCatalogues(), react(), tailwindcss(), respondentPage(), precompressAssets()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+      // Messages are parsed at build time (icuCatalogues): the page needs no parser.
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js',
+      },
+    ],
   },
   server: {
     proxy: {
@@ -75,6 +103,8 @@ export default defineConfig({
           groups: [
             // React alone: the respondent page shares this chunk and must not carry the router.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The message formatter: the respondent page loads it, so it must not sit in vendor.
+            { name: 'intl', test: /node_modules[\\/](intl-messageformat|@formatjs|tslib)[\\/]/ },
             { name: 'vendor', test: (id) => /node_modules[\\/]/.test(id) && !chartModules.test(id) },
             // recharts and what only it uses: loaded with the responses summary's charts (decision 007).
             { name: 'charts', test: chartModules },

@@ -171,6 +171,7 @@ describe('respondent authentication values (docs/product-rules.md#respondent-aut
     ).toEqual({
       values: { name: 'Lovelace', zip: 2139, born: '1990-02-28', vip: true },
       errors: {},
+      problems: {},
     });
   });
 });
@@ -189,6 +190,11 @@ describe('the authentication form, as the respondent page fills it', () => {
       text: 'Last Name is required',
       number: 'Age must be a valid number',
       date: 'Birthday must be a valid date',
+    });
+    expect(checkAuthenticationForm(fields, { text: '  ', number: 'twelve', date: 'soon' }).problems).toEqual({
+      text: 'required',
+      number: 'invalidNumber',
+      date: 'invalidDate',
     });
   });
 

@@ -22,6 +22,9 @@ export { isValidReviewLink } from './values.js';
 // and stays small.
 
 export const surveyNotFoundMessage = "The survey you're looking for doesn't exist or has expired.";
+export const surveyAlreadyCompletedMessage = 'This survey has already been completed.';
+export const surveyExpiredMessage = 'This survey has expired.';
+export const authenticationMismatchMessage = 'The information you entered does not match our records.';
 export const authenticationFailedFallbackMessage =
   'Authentication failed. Please check your information and try again.';
 
@@ -289,6 +292,14 @@ export function authenticationValueMatches(type: PropertyType, submitted: unknow
   return left !== undefined && left === normaliseAuthenticationValue(type, stored);
 }
 
+export type AuthenticationProblem = 'required' | 'invalidNumber' | 'invalidDate';
+
+/** The spec's English wording of an authentication problem (docs/product-rules.md#respondent-authentication). */
+function authenticationProblemText(problem: AuthenticationProblem, label: string): string {
+  if (problem === 'required') return `${label} is required`;
+  return problem === 'invalidNumber' ? `${label} must be a valid number` : `${label} must be a valid date`;
+}
+
 type AuthenticationField = Pick<SurveyProperty, 'id' | 'label' | 'type'> & { required: boolean };
 
 /**
@@ -301,18 +312,28 @@ type AuthenticationField = Pick<SurveyProperty, 'id' | 'label' | 'type'> & { req
 export function checkAuthenticationForm(
   fields: readonly AuthenticationField[],
   raw: Readonly<Record<string, string | undefined>>,
-): { values: Record<string, AuthenticationComparable>; errors: Record<string, string> } {
+): {
+  values: Record<string, AuthenticationComparable>;
+  errors: Record<string, string>;
+  /** The same errors as kinds, for a page that words them in the respondent's language. */
+  problems: Record<string, AuthenticationProblem>;
+} {
   const values: Record<string, AuthenticationComparable> = {};
   const errors: Record<string, string> = {};
+  const problems: Record<string, AuthenticationProblem> = {};
+  const fail = (field: AuthenticationField, problem: AuthenticationProblem) => {
+    problems[field.id] = problem;
+    errors[field.id] = authenticationProblemText(problem, field.label);
+  };
   for (const field of fields) {
     const text = (raw[field.id] ?? '').trim();
     if (text === '') {
-      if (field.required) errors[field.id] = `${field.label} is required`;
+      if (field.required) fail(field, 'required');
       continue;
     }
     if (field.type === 'Number') {
       const number = readNumber(text);
-      if (number === undefined) errors[field.id] = `${field.label} must be a valid number`;
+      if (number === undefined) fail(field, 'invalidNumber');
       else values[field.id] = number;
     } else if (field.type === 'Boolean') {
       values[field.id] = text.toLowerCase() === 'true';
@@ -320,14 +341,14 @@ export function checkAuthenticationForm(
       const date = new Date(text);
       if (isCalendarDate(text.slice(0, 10))) values[field.id] = text.slice(0, 10);
       else if (!Number.isNaN(date.getTime())) values[field.id] = date.toISOString().slice(0, 10);
-      else errors[field.id] = `${field.label} must be a valid date`;
+      else fail(field, 'invalidDate');
     } else if (field.type === 'DateTime') {
       const date = new Date(text);
-      if (Number.isNaN(date.getTime())) errors[field.id] = `${field.label} must be a valid date`;
+      if (Number.isNaN(date.getTime())) fail(field, 'invalidDate');
       else values[field.id] = date.toISOString();
     } else {
       values[field.id] = text;
     }
   }
-  return { values, errors };
+  return { values, errors, problems };
 }

@@ -32,5 +32,7 @@ export * from './survey-settings.js';
 export * from './survey-template.js';
 export * from './template-model.js';
 export * from './template-wire.js';
+export * from './translations.js';
+export * from './translations-csv.js';
 export * from './values.js';
 export * from './workspace.js';

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { surveyStateSchema } from './survey.js';
 import { propertyTypeSchema, surveyDefinitionSchema, surveyQuestionSchema } from './survey-definition.js';
+import { surveyLanguages } from './translations.js';
 
 // The respondent's side on the wire (docs/product-rules.md#the-respondent-page): what the respondent page
 // receives and sends.
 // The rules about answers themselves are in answer-rules.ts, free of zod for the respondent page.
 
-export const surveyAlreadyCompletedMessage = 'This survey has already been completed.';
-export const surveyExpiredMessage = 'This survey has expired.';
-export const authenticationMismatchMessage = 'The information you entered does not match our records.';
 export const authenticationSuccessMessage = 'Authentication successful.';
 /** Five failed attempts lock a survey's authentication for fifteen minutes (decision 005). */
 export const maxAuthenticationFailures = 5;
@@ -60,6 +58,8 @@ const lockedRespondentSurveySchema = z.object({
     surveyTemplateName: z.string(),
     logoUrl: z.string().nullable(),
     authenticationProperties: z.array(authenticationPropertySchema),
+    /** The template's languages, default first (decision 025): the form speaks one of them. */
+    languages: z.array(z.string()).optional(),
     /**
      * A COMPLETE survey's thank-you page only: the closing text, unless it holds a property
      * token (values never reach an unauthenticated respondent), and the review link when it is
@@ -79,6 +79,9 @@ const respondentDefinitionSchema = z.object({
   reviewLink: z.string(),
   properties: surveyDefinitionSchema.shape.properties,
   questions: z.array(surveyQuestionSchema),
+  /** The template's language and its translations (decision 025): the page picks one and falls back. */
+  defaultLanguage: surveyDefinitionSchema.shape.defaultLanguage,
+  translations: surveyDefinitionSchema.shape.translations,
 });
 
 const respondentSurveySchema = z.object({
@@ -119,6 +122,8 @@ const surveyAnswerInputSchema = z.union([
 /** `PATCH /surveys/{id}`: answers by question id merged into the stored ones; null clears one. */
 export const updateSurveyResponsesSchema = z.object({
   surveyResponses: z.record(z.string(), surveyAnswerInputSchema),
+  /** The language the respondent reads (decision 025), recorded on the survey. */
+  language: z.enum(surveyLanguages, { error: `Choose one of: ${surveyLanguages.join(', ')}` }).optional(),
 });
 
 /** The reply to a save: the survey's state and all its stored answers. */

@@ -118,6 +118,8 @@ describe('the definition', () => {
       reviewLink: '',
       properties: [],
       questions: [],
+      defaultLanguage: 'en',
+      translations: {},
     });
   });
 

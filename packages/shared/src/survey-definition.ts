@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { conditionOperators } from './answer-conditions.js';
 import { checkExtraQuestion, extraQuestionSchemas } from './question-type-schemas.js';
 import { findLogicProblems } from './survey-logic-check.js';
+import {
+  type LanguageTranslation,
+  surveyLanguages,
+  type Translations,
+  translatableFields,
+  translatableOptions,
+} from './translations.js';
 import { isValidReviewLink } from './values.js';
 
 /** docs/product-rules.md#properties-and-questions defaults. */
@@ -272,6 +279,79 @@ export const surveyQuestionSchema = z
 export type SurveyQuestion = z.output<typeof surveyQuestionSchema>;
 export type SurveyQuestionInput = z.input<typeof surveyQuestionSchema>;
 
+const surveyLanguageSchema = z.enum(surveyLanguages, {
+  error: `Choose one of the languages surveys offer: ${surveyLanguages.join(', ')}`,
+});
+
+const translatedQuestionTextSchema = z
+  .string()
+  .trim()
+  .max(1000, 'A translation must be at most 1000 characters');
+const translatedOptionsSchema = z.record(
+  z.string(),
+  z.string().trim().max(200, 'A translated option must be at most 200 characters'),
+);
+
+/**
+ * One language's texts (decision 025): opening and closing texts and, per question id, a text per
+ * field plus `options` (option text → label). Answers keep the default language's option texts.
+ */
+const languageTranslationSchema = z.object({
+  openingText: z.string().max(5000, 'Opening text must be at most 5000 characters').optional(),
+  closingText: z.string().max(5000, 'Closing text must be at most 5000 characters').optional(),
+  questions: z
+    .record(
+      z.string(),
+      z
+        .record(z.string(), z.union([translatedQuestionTextSchema, translatedOptionsSchema]))
+        .superRefine((question, context) => {
+          for (const [field, value] of Object.entries(question)) {
+            if ((field === 'options') !== (typeof value === 'object')) {
+              context.addIssue({
+                code: 'custom',
+                path: [field],
+                message: field === 'options' ? 'Options map each option to its text' : 'Expected text',
+              });
+            }
+          }
+        }),
+    )
+    .default({}),
+});
+
+/**
+ * Drops what no longer has a source (a question or option removed, a text emptied) and blank
+ * texts: the editor saves the definition as a whole, and a stale translation must not block it.
+ */
+function pruneTranslation(
+  translation: LanguageTranslation,
+  definition: { openingText: string; closingText: string; questions: SurveyQuestion[] },
+): LanguageTranslation {
+  const next: LanguageTranslation = { questions: {} };
+  if (translation.openingText?.trim() && definition.openingText.trim())
+    next.openingText = translation.openingText;
+  if (translation.closingText?.trim() && definition.closingText.trim())
+    next.closingText = translation.closingText;
+  for (const question of definition.questions) {
+    const texts = translation.questions[question.id];
+    if (!texts) continue;
+    const kept: Record<string, string | Record<string, string>> = {};
+    for (const field of Object.keys(translatableFields(question))) {
+      const text = texts[field];
+      if (typeof text === 'string' && text.trim()) kept[field] = text;
+    }
+    const options = typeof texts.options === 'object' ? texts.options : {};
+    const keptOptions = Object.fromEntries(
+      translatableOptions(question)
+        .filter((option) => options[option]?.trim())
+        .map((option) => [option, options[option]!]),
+    );
+    if (Object.keys(keptOptions).length > 0) kept.options = keptOptions;
+    if (Object.keys(kept).length > 0) next.questions[question.id] = kept;
+  }
+  return next;
+}
+
 /**
  * The definition of a version (docs/product-rules.md#properties-and-questions); the server validates it on
  * every write.
@@ -292,8 +372,18 @@ export const surveyDefinitionSchema = z
     reviewLink: reviewLinkSchema.default(''),
     properties: z.array(surveyPropertySchema).max(100, 'At most 100 properties').default([]),
     questions: z.array(surveyQuestionSchema).max(200, 'At most 200 questions').default([]),
+    /** The language of the texts above (decision 025). */
+    defaultLanguage: surveyLanguageSchema.default('en'),
+    translations: z.partialRecord(surveyLanguageSchema, languageTranslationSchema).default({}),
   })
   .superRefine((definition, context) => {
+    if (definition.translations[definition.defaultLanguage]) {
+      context.addIssue({
+        code: 'custom',
+        path: ['translations', definition.defaultLanguage],
+        message: 'The default language is the source texts; it cannot also be a translation',
+      });
+    }
     const seen = new Map<string, string>();
     definition.properties.forEach((property, index) => {
       if (seen.has(property.id)) {
@@ -336,6 +426,13 @@ export const surveyDefinitionSchema = z
     if (definition.questions.some((question) => hasQuestionLogic(question))) {
       definition.schemaVersion = logicSchemaVersion;
     }
+    // Translations of texts that no longer exist are dropped (decision 025).
+    const translations: Translations = {};
+    for (const language of surveyLanguages) {
+      const translation = definition.translations[language];
+      if (translation) translations[language] = pruneTranslation(translation, definition);
+    }
+    definition.translations = translations;
     return definition;
   });
 function hasQuestionLogic(question: { logic?: QuestionLogic }): boolean {

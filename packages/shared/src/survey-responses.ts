@@ -3,6 +3,7 @@ import { contactMethodReplySchema, surveyDeliverySchema, surveyStateSchema } fro
 import { respondentListSchema, surveyResponsesSchema } from './survey-answer.js';
 import { propertyTypeSchema, questionTypeSchema, surveyDefinitionSchema } from './survey-definition.js';
 import { surveyPropertyValueSchema } from './survey-properties.js';
+import { surveyLanguages } from './translations.js';
 
 // Responses analysis, the replies (docs/product-rules.md#responses-list-filters-paging-export; decision 007):
 // the list and summary reply and the staff
@@ -197,6 +198,8 @@ export const surveyResponseDetailSchema = z.object({
   lastOpenedAt: isoOrNull,
   completedAt: isoOrNull,
   updatedAt: z.iso.datetime(),
+  /** The language the respondent answered in (decision 025); null before a save recorded one. */
+  language: z.enum(surveyLanguages).nullable(),
   surveyContactMethods: z.array(contactMethodReplySchema),
   /** As on the list row. */
   undelivered: z.array(surveyDeliverySchema),

@@ -12,6 +12,7 @@ const zodFree = [
   'values.ts',
   'http.ts',
   'public-link-page.ts',
+  'translations.ts',
 ];
 
 function valueImports(file: string): string[] {

@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
               { index: true, element: templateTabRoutes.properties },
               { path: 'properties', element: templateTabRoutes.properties },
               { path: 'questions', element: templateTabRoutes.questions },
+              { path: 'translations', element: templateTabRoutes.translations },
               { path: 'settings', element: templateTabRoutes.settings },
               ...specAliasRoutes('base'),
             ],

@@ -5,6 +5,7 @@ import type {
   SurveyAnswer,
 } from '@graphium/shared';
 import { apiTimeoutMs, xsrfCookieName, xsrfHeaderName } from '@graphium/shared/http';
+import type { SurveyLanguage } from '@graphium/shared/translations';
 
 // The respondent page's three calls (docs/product-rules.md#the-respondent-page) on plain fetch with the
 // spec's 10 s timeout and
@@ -27,6 +28,8 @@ export class ApiError extends Error {
      */
     readonly isServerMessage: boolean,
     readonly body: Record<string, unknown> = {},
+    /** The server was not reached: the page words these in the respondent's language. */
+    readonly failure?: 'timeout' | 'network',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -65,9 +68,13 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
     });
   } catch (error) {
     const isTimeout = controller.signal.aborted;
-    throw new ApiError(isTimeout ? timeoutMessage : networkMessage, undefined, false, {
-      cause: String(error),
-    });
+    throw new ApiError(
+      isTimeout ? timeoutMessage : networkMessage,
+      undefined,
+      false,
+      { cause: String(error) },
+      isTimeout ? 'timeout' : 'network',
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -119,9 +126,11 @@ export function saveResponses(
   surveyId: string,
   surveyResponses: Record<string, SurveyAnswer | null>,
   markAsComplete: boolean,
+  language?: SurveyLanguage,
 ): Promise<SavedSurveyResponses> {
   return request('PATCH', `${surveyPath(surveyId)}${markAsComplete ? '?markAsComplete=true' : ''}`, {
     surveyResponses,
+    ...(language ? { language } : {}),
   });
 }
 
@@ -132,9 +141,11 @@ export function saveResponses(
 export interface SurveySource {
   getSurvey(markAsOpened: boolean): Promise<RespondentSurveyReply>;
   authenticate(values: Record<string, string | number | boolean>): Promise<AuthenticateSurveyResult>;
+  /** `language`: the one the respondent reads, recorded on the survey (decision 025). */
   save(
     surveyResponses: Record<string, SurveyAnswer | null>,
     markAsComplete: boolean,
+    language?: SurveyLanguage,
   ): Promise<SavedSurveyResponses>;
 }
 
@@ -142,6 +153,7 @@ export function serverSource(surveyId: string): SurveySource {
   return {
     getSurvey: (markAsOpened) => getSurvey(surveyId, markAsOpened),
     authenticate: (values) => authenticateSurvey(surveyId, values),
-    save: (surveyResponses, markAsComplete) => saveResponses(surveyId, surveyResponses, markAsComplete),
+    save: (surveyResponses, markAsComplete, language) =>
+      saveResponses(surveyId, surveyResponses, markAsComplete, language),
   };
 }

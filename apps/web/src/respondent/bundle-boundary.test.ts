@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 // The respondent page is its own entry point (decision 005), with no staff code or libraries. Its
 // sources may import React, types from '@graphium/shared' (erased), the shared package's zod-free
-// subpaths and each other, nothing else.
+// subpaths, the message formatter (decision 025) and each other, nothing else.
 const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./testing/**'], {
   query: '?raw',
   import: 'default',
@@ -16,6 +16,8 @@ const allowedPackages = new Set([
   '@graphium/shared/survey-logic',
   '@graphium/shared/http',
   '@graphium/shared/public-link-page',
+  '@graphium/shared/translations',
+  'intl-messageformat',
 ]);
 
 describe('the respondent bundle', () => {

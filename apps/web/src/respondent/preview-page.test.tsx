@@ -92,4 +92,19 @@ describe('the template preview', () => {
     await expectFocus(screen.findByRole('heading', { name: 'Thank you for your feedback!' }));
     expect(calls).toEqual([]);
   });
+
+  it('switches between the template languages (decision 025)', async () => {
+    const { user, calls } = renderPreview(
+      respondentSurvey({
+        state: 'SENT',
+        translations: { fr: { openingText: 'Bienvenue, Ada.', questions: {} } },
+      }),
+    );
+    const menu = await screen.findByRole('combobox', { name: 'Language' });
+    await user.selectOptions(menu, 'fr');
+    expect(await screen.findByRole('button', { name: 'Commencer l’enquête' })).toBeVisible();
+    expect(screen.getByText('Bienvenue, Ada.')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
+    expect(calls).toEqual([]);
+  });
 });

@@ -29,7 +29,12 @@ export function previewSource(survey: RespondentSurvey): SurveySource {
     surveyId: survey.surveyId,
     surveyState,
     requiresAuthentication: true,
-    surveyTemplate: { surveyTemplateName, logoUrl, authenticationProperties },
+    surveyTemplate: {
+      surveyTemplateName,
+      logoUrl,
+      authenticationProperties,
+      languages: [definition.defaultLanguage, ...Object.keys(definition.translations ?? {})],
+    },
   });
 
   return {

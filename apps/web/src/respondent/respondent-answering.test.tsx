@@ -153,7 +153,7 @@ describe('answering', () => {
       ...Array.from({ length: 6 }, () => `/surveys/${surveyId}`),
       `/surveys/${surveyId}?markAsComplete=true`,
     ]);
-    expect(patches[0]?.body).toEqual({ surveyResponses: { 'q-nps': 9 } });
+    expect(patches[0]?.body).toEqual({ surveyResponses: { 'q-nps': 9 }, language: 'en' });
     expect(patches[0]?.headers['X-XSRF-TOKEN']).toBe('xsrf-1');
     expect(patches[6]?.body).toEqual({
       surveyResponses: {
@@ -165,6 +165,7 @@ describe('answering', () => {
         'q-short': 'Ada Lovelace, Counte',
         'q-long': 'Great',
       },
+      language: 'en',
     });
   });
 
@@ -235,6 +236,7 @@ describe('answering', () => {
     await screen.findByText('Question 5 of 7');
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       surveyResponses: { 'q-nps': 5, 'q-stars': 3, 'q-numeric': 2, 'q-choice': null },
+      language: 'en',
     });
   });
 });

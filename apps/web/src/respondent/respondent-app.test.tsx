@@ -1,6 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cookiesBlockedMessage } from './respondent-app';
 import { fakeApi, lockedSurvey, respondentSurvey } from './testing/fake-api';
 import {
   authenticate,
@@ -185,7 +184,9 @@ describe('authentication', () => {
     const user = renderPage();
     await user.type(await authenticationForm(), 'Lovelace');
     await user.click(screen.getByRole('button', { name: 'Authenticate' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(cookiesBlockedMessage);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your browser did not keep the sign-in for this survey. Allow cookies for this site and try again.',
+    );
   });
 
   it('goes straight to the survey after authentication when answers were saved', async () => {

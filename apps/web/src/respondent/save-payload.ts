@@ -1,8 +1,6 @@
 import type { SurveyAnswer, SurveyQuestion, SurveyResponses } from '@graphium/shared';
 import { isAnswered } from '@graphium/shared/answer-rules';
 
-export const saveFailedMessage = "We couldn't save your answer. Check your connection and try again.";
-
 /**
  * What Next sends (docs/product-rules.md#the-respondent-page: all responses so far, merged by the
  * server): every answered question of the respondent's path, and null for one that was saved

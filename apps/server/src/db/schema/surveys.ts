@@ -39,6 +39,8 @@ export const surveys = pgTable(
     firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The language the respondent last answered in (decision 025); null until a save says. */
+    language: text('language'),
     /** sent_at + the version's settings.expiration, fixed when sent. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /**

@@ -1,6 +1,7 @@
 import {
   formatPropertyValue,
   isScoredQuestionType,
+  isSurveyLanguage,
   type ListSurveyResponsesQuery,
   type SurveyDelivery,
   type SurveyResponseDetail,
@@ -291,6 +292,7 @@ export async function getSurveyResponse(
     lastOpenedAt: survey.lastOpenedAt?.toISOString() ?? null,
     completedAt: survey.completedAt?.toISOString() ?? null,
     updatedAt: survey.updatedAt.toISOString(),
+    language: isSurveyLanguage(survey.language) ? survey.language : null,
     surveyContactMethods: survey.contactMethods,
     undelivered: undelivered.get(survey.id) ?? [],
     surveyResponses: survey.responses,

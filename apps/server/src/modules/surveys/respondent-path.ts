@@ -63,7 +63,7 @@ export async function savePathAnswers(
   db: Executor,
   surveyId: string,
   questions: readonly SurveyQuestion[],
-  changes: { set: SurveyResponses; clear: string[] },
+  changes: { set: SurveyResponses; clear: string[]; language: string | null },
   now: Date,
   checkOpen: (survey: { state: SurveyState; expiresAt: Date }, now: Date) => void,
 ): Promise<{ surveyState: SurveyState; surveyResponses: SurveyResponses }> {
@@ -72,7 +72,13 @@ export async function savePathAnswers(
     if (!current) throw notFound(surveyNotFoundMessage);
     checkOpen(current, now);
     const plan = planPathSave(questions, current.responses, changes);
-    const saved = await mergeSurveyResponsesIfUnchanged(db, surveyId, plan, current.responses, now);
+    const saved = await mergeSurveyResponsesIfUnchanged(
+      db,
+      surveyId,
+      { ...plan, language: changes.language },
+      current.responses,
+      now,
+    );
     if (saved) return { surveyState: saved.state, surveyResponses: saved.responses };
   }
   throw conflict(changedElsewhereMessage);

@@ -12,6 +12,7 @@ import {
   isSurveyExpired,
   isValidReviewLink,
   type LockedRespondentSurvey,
+  languageNames,
   maxAuthenticationFailures,
   propertyTokenValues,
   type RespondentSurvey,
@@ -20,12 +21,15 @@ import {
   type SavedSurveyResponses,
   type SurveyAnswer,
   type SurveyDefinition,
+  type SurveyLanguage,
   type SurveyPropertyValues,
   type SurveyResponses,
   type SurveyState,
   surveyAlreadyCompletedMessage,
   surveyExpiredMessage,
   surveyNotFoundMessage,
+  type Translations,
+  templateLanguages,
   validateAnswer,
 } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
@@ -142,6 +146,7 @@ export async function getRespondentSurvey(
         surveyTemplateName: templateName,
         logoUrl,
         authenticationProperties,
+        languages: templateLanguages(definition),
         ...(state === 'COMPLETE' ? lockedThankYou(definition) : {}),
       },
     };
@@ -193,6 +198,8 @@ export function buildRespondentSurvey(input: {
         reviewLink: definition.reviewLink,
         properties: definition.properties,
         questions: respondentQuestions(definition),
+        defaultLanguage: definition.defaultLanguage,
+        translations: fillTranslationTokens(definition.translations, tokens),
       },
       estimatedMinutes: input.estimatedMinutes,
       logoUrl: input.logoUrl,
@@ -200,6 +207,24 @@ export function buildRespondentSurvey(input: {
     surveyResponses: input.responses,
     lists: input.lists.respondentLists().filter((list) => questionListIds.has(list.listId)),
   };
+}
+
+/** Translations reach the respondent as the default texts do: with their `[tokens]` filled. */
+function fillTranslationTokens(translations: Translations, tokens: Record<string, string>): Translations {
+  return Object.fromEntries(
+    Object.entries(translations).map(([language, translation]) => [
+      language,
+      {
+        ...translation,
+        ...(translation.openingText
+          ? { openingText: fillPropertyTokens(translation.openingText, tokens) }
+          : {}),
+        ...(translation.closingText
+          ? { closingText: fillPropertyTokens(translation.closingText, tokens) }
+          : {}),
+      },
+    ]),
+  );
 }
 
 /** The welcome's time for a version: computed when its settings ask for it, else the spec's 5. */
@@ -278,7 +303,7 @@ export async function saveRespondentAnswers(
   ctx: AppContext,
   surveyId: string,
   answers: Record<string, SurveyAnswer | null>,
-  options: { markAsComplete: boolean; isAuthenticated: boolean },
+  options: { markAsComplete: boolean; isAuthenticated: boolean; language?: SurveyLanguage | undefined },
 ): Promise<SavedSurveyResponses> {
   if (!isUuid(surveyId)) throw surveyNotFound();
   const now = ctx.now();
@@ -294,6 +319,12 @@ export async function saveRespondentAnswers(
     throw unauthenticated(authenticationRequiredMessage);
   }
   if (survey) checkOpen(survey, now);
+  const language = options.language ?? null;
+  if (language && !templateLanguages(definition).includes(language)) {
+    throw invalid(`This survey is not offered in ${languageNames[language]}.`, {
+      language: "Not one of the survey's languages",
+    });
+  }
   const questions = respondentQuestions(definition);
   const byId = new Map(questions.map((question) => [question.id, question]));
   const answeredListIds = [
@@ -333,7 +364,7 @@ export async function saveRespondentAnswers(
   }
   const hasLogic = hasSurveyLogic(questions);
   if (!options.markAsComplete && !hasLogic) {
-    const saved = await mergeSurveyResponses(ctx.db, surveyId, { set, clear }, now);
+    const saved = await mergeSurveyResponses(ctx.db, surveyId, { set, clear, language }, now);
     if (!saved) {
       // Completed or expired: the update's own check refused it.
       const current = await findSurveyForSaving(ctx.db, surveyId);
@@ -346,7 +377,7 @@ export async function saveRespondentAnswers(
   if (!options.markAsComplete) {
     return {
       surveyId,
-      ...(await savePathAnswers(ctx.db, surveyId, questions, { set, clear }, now, checkOpen)),
+      ...(await savePathAnswers(ctx.db, surveyId, questions, { set, clear, language }, now, checkOpen)),
     };
   }
   let alertMessageIds: string[] = [];
@@ -364,7 +395,7 @@ export async function saveRespondentAnswers(
         Object.fromEntries(unanswered.map((question) => [question.id, 'This question is required'])),
       );
     }
-    await completeSurvey(tx, surveyId, merged, now);
+    await completeSurvey(tx, surveyId, merged, now, language);
     // Scores and the summaries' aggregates commit with the completion (decision 007).
     await recordSurveyCompletion(tx, {
       surveyId,

@@ -34,6 +34,8 @@ describe('the respondent view before authentication', () => {
           { id: sent.properties.lastName.id, label: 'Last name', type: 'Text', required: true },
           { id: sent.properties.birthday.id, label: 'Birthday', type: 'Date', required: false },
         ],
+        // The form speaks one of the template's languages (decision 025).
+        languages: ['en'],
       },
     });
     for (const secret of ['Lovelace', '1815', secretFirstName, secretCity, 'recommend', 'Tyres', 'North']) {
@@ -86,6 +88,7 @@ describe("a completed survey's thank-you page before authentication", () => {
           { id: sent.properties.lastName.id, label: 'Last name', type: 'Text', required: true },
           { id: sent.properties.birthday.id, label: 'Birthday', type: 'Date', required: false },
         ],
+        languages: ['en'],
         // "[Order no]" is no property's label: it stays text, as it would after authentication.
         closingText: 'Thank you for visiting Tyre Town [Order no].',
         reviewLink: 'https://reviews.example.com/acme',

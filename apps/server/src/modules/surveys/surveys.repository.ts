@@ -76,6 +76,7 @@ function prepareMergeSurveyResponses(db: Executor) {
     .set({
       responses: sql`(${surveys.responses} || ${sql.placeholder('set')}::jsonb) - array(select jsonb_array_elements_text(${sql.placeholder('clear')}::jsonb))`,
       state: 'IN_PROGRESS',
+      language: sql`coalesce(${sql.placeholder('language')}::text, ${surveys.language})`,
       updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
     })
     .where(
@@ -104,6 +105,7 @@ function prepareMergeIfUnchanged(db: Executor) {
     .set({
       responses: sql`(${surveys.responses} || ${sql.placeholder('set')}::jsonb) - array(select jsonb_array_elements_text(${sql.placeholder('clear')}::jsonb))`,
       state: 'IN_PROGRESS',
+      language: sql`coalesce(${sql.placeholder('language')}::text, ${surveys.language})`,
       updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
     })
     .where(
@@ -209,13 +211,14 @@ export async function markSurveyOpened(
 export async function mergeSurveyResponses(
   db: Executor,
   surveyId: string,
-  changes: { set: SurveyResponses; clear: string[] },
+  changes: { set: SurveyResponses; clear: string[]; language: string | null },
   now: Date,
 ): Promise<{ state: SurveyRow['state']; responses: SurveyResponses } | undefined> {
   const [row] = await statementsOf(db).mergeSurveyResponses.execute({
     surveyId,
     set: JSON.stringify(changes.set),
     clear: JSON.stringify(changes.clear),
+    language: changes.language,
     now: now.toISOString(),
   });
   return row;
@@ -237,7 +240,7 @@ export async function findSurveyAnswers(
 export async function mergeSurveyResponsesIfUnchanged(
   db: Executor,
   surveyId: string,
-  changes: { set: SurveyResponses; clear: string[] },
+  changes: { set: SurveyResponses; clear: string[]; language: string | null },
   expected: SurveyResponses,
   now: Date,
 ): Promise<{ state: SurveyRow['state']; responses: SurveyResponses } | undefined> {
@@ -245,6 +248,7 @@ export async function mergeSurveyResponsesIfUnchanged(
     surveyId,
     set: JSON.stringify(changes.set),
     clear: JSON.stringify(changes.clear),
+    language: changes.language,
     expected: JSON.stringify(expected),
     now: now.toISOString(),
   });
@@ -269,10 +273,17 @@ export async function completeSurvey(
   surveyId: string,
   responses: SurveyResponses,
   now: Date,
+  language: string | null,
 ): Promise<void> {
   await db
     .update(surveys)
-    .set({ responses, state: 'COMPLETE', completedAt: now, updatedAt: now })
+    .set({
+      responses,
+      state: 'COMPLETE',
+      completedAt: now,
+      updatedAt: now,
+      ...(language ? { language } : {}),
+    })
     .where(eq(surveys.id, surveyId));
 }
 

@@ -180,6 +180,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       return saveRespondentAnswers(ctx, id, request.body.surveyResponses, {
         markAsComplete: request.query.markAsComplete === 'true',
         isAuthenticated: hasRespondentCredential(ctx, request, id),
+        language: request.body.language,
       });
     },
   );

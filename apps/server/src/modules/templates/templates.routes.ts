@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { access, actorOf } from '../../http/access.js';
+import { registerTranslationRoutes } from './template-translations.routes.js';
 import {
   changeTemplateState,
   createDraftVersion,
@@ -85,6 +86,7 @@ function registerKind(app: ZodApp, ctx: AppContext, protocol: KindProtocol<Templ
   const { kind, tags, schemas } = protocol;
   const path = templateApiPaths[kind];
   const params = z.object({ id: z.uuid(templateNotFoundMessages[kind]) });
+  registerTranslationRoutes(app, ctx, kind, tags, schemas.version);
 
   app.get(
     `${path}/`,

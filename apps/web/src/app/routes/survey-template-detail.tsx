@@ -15,6 +15,7 @@ import { SettingsTab } from '@/features/survey-templates/components/settings-tab
 import { useTemplateEditor } from '@/features/survey-templates/components/template-context';
 import { TemplateDetail } from '@/features/survey-templates/components/template-detail';
 import type { RenderSendAction } from '@/features/survey-templates/components/template-header';
+import { TranslationsTab } from '@/features/survey-templates/components/translations-tab';
 import { useCanEditTemplates } from './survey-templates';
 
 /**
@@ -130,6 +131,7 @@ export function specAliasRoutes(kind: 'survey' | 'base') {
 export const templateTabRoutes = {
   properties: <PropertiesTab />,
   questions: <QuestionsTab />,
+  translations: <TranslationsTab />,
   settings: <SettingsTab />,
   reminders: <RemindersTab />,
   alerts: <AlertsTab />,

@@ -1,6 +1,12 @@
 import type { AuthenticationProperty } from '@graphium/shared';
-import { type AuthenticationComparable, checkAuthenticationForm } from '@graphium/shared/answer-rules';
+import {
+  type AuthenticationComparable,
+  type AuthenticationProblem,
+  checkAuthenticationForm,
+} from '@graphium/shared/answer-rules';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { MessageId } from '../i18n/translator';
+import { useTranslator } from '../i18n/use-translator';
 import { ErrorMessage, PageShell, RequiredMark } from './page-shell';
 import { headingFocus, primaryButton, textControl } from './styles';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -22,11 +28,18 @@ const inputTypes: Partial<Record<AuthenticationProperty['type'], string>> = {
  * docs/product-rules.md#respondent-authentication authentication view with the form rules and messages of
  * docs/product-rules.md#respondent-authentication.
  */
+const problemMessages: Record<AuthenticationProblem, MessageId> = {
+  required: 'auth.required',
+  invalidNumber: 'auth.invalidNumber',
+  invalidDate: 'auth.invalidDate',
+};
+
 export function AuthenticationView({ logoUrl, fields, onAuthenticate }: AuthenticationViewProps) {
+  const { t, language } = useTranslator();
   const heading = useRef<HTMLHeadingElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   const [raw, setRaw] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, AuthenticationProblem>>({});
   const [failure, setFailure] = useState<string>();
   const [isBusy, setIsBusy] = useState(false);
   useFocusOnMount(heading);
@@ -45,9 +58,9 @@ export function AuthenticationView({ logoUrl, fields, onAuthenticate }: Authenti
     event.preventDefault();
     if (isBusy) return;
     const checked = checkAuthenticationForm(fields, raw);
-    setErrors(checked.errors);
+    setErrors(checked.problems);
     setFailure(undefined);
-    const firstInvalid = fields.find((field) => checked.errors[field.id]);
+    const firstInvalid = fields.find((field) => checked.problems[field.id]);
     if (firstInvalid) {
       document.getElementById(`auth-${firstInvalid.id}`)?.focus();
       return;
@@ -64,13 +77,14 @@ export function AuthenticationView({ logoUrl, fields, onAuthenticate }: Authenti
   return (
     <PageShell logoUrl={logoUrl}>
       <h1 ref={heading} tabIndex={-1} className={`text-2xl font-bold ${headingFocus}`}>
-        Authentication Required
+        {t('auth.title')}
       </h1>
-      <p className="mt-3 text-gray-700">Please provide the following information to access this survey:</p>
+      <p className="mt-3 text-gray-700">{t('auth.intro')}</p>
       <form noValidate onSubmit={submit} className="mt-6 space-y-5">
         {fields.map((field) => {
           const id = `auth-${field.id}`;
-          const error = errors[field.id];
+          const problem = errors[field.id];
+          const error = problem ? t(problemMessages[problem], { label: field.label }) : undefined;
           const common = {
             id,
             name: field.id,
@@ -88,9 +102,9 @@ export function AuthenticationView({ logoUrl, fields, onAuthenticate }: Authenti
               </label>
               {field.type === 'Boolean' ? (
                 <select {...common} onChange={(event) => edit(field.id, event.target.value)}>
-                  <option value="">Select...</option>
-                  <option value="true">Yes</option>
-                  <option value="false">No</option>
+                  <option value="">{t('auth.select')}</option>
+                  <option value="true">{t('auth.yes')}</option>
+                  <option value="false">{t('auth.no')}</option>
                 </select>
               ) : (
                 <input
@@ -98,7 +112,10 @@ export function AuthenticationView({ logoUrl, fields, onAuthenticate }: Authenti
                   type={inputTypes[field.type] ?? 'text'}
                   step={field.type === 'Number' ? 'any' : undefined}
                   inputMode={field.type === 'Number' ? 'decimal' : undefined}
-                  placeholder={`Enter ${field.label.toLowerCase()}`}
+                  // German capitalises nouns: its labels stay as written.
+                  placeholder={t('auth.placeholder', {
+                    label: language === 'de' ? field.label : field.label.toLocaleLowerCase(language),
+                  })}
                   onChange={(event) => edit(field.id, event.target.value)}
                 />
               )}
@@ -117,7 +134,7 @@ export function AuthenticationView({ logoUrl, fields, onAuthenticate }: Authenti
           className={`${primaryButton} w-full sm:w-auto`}
           disabled={isBusy}
         >
-          {isBusy ? 'Authenticating...' : 'Authenticate'}
+          {isBusy ? t('auth.busy') : t('auth.submit')}
         </button>
       </form>
     </PageShell>

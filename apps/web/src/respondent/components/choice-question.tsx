@@ -1,8 +1,6 @@
 import { readOtherAnswer, toOtherAnswer } from '@graphium/shared/answer-rules';
 import { useState } from 'react';
-
-const otherOptionLabel = 'Other (please specify)';
-
+import { useTranslator } from '../i18n/use-translator';
 import { SearchableSelect } from './searchable-select';
 import { textControl } from './styles';
 
@@ -42,16 +40,17 @@ function useOtherChoice({ options, value }: Pick<ChoiceProps, 'options' | 'value
 }
 
 function OtherText(props: { id: string; value: string; onChange: (text: string) => void; indent?: boolean }) {
+  const { t } = useTranslator();
   return (
     <div className={props.indent ? 'mt-2 pl-8' : 'mt-2'}>
       <label htmlFor={props.id} className="sr-only">
-        Please specify
+        {t('question.specify')}
       </label>
       <input
         id={props.id}
         type="text"
         className={textControl}
-        placeholder="Please specify"
+        placeholder={t('question.specify')}
         maxLength={maxOtherLength}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
@@ -79,6 +78,7 @@ export function MultipleChoice({
   isMultiSelect,
   onChange,
 }: ChoiceProps & { isMultiSelect: boolean; onChange: (value: string[]) => void }) {
+  const { t } = useTranslator();
   const choice = useOtherChoice({ options, value });
   const type = isMultiSelect ? 'checkbox' : 'radio';
   const name = `choice-${questionId}`;
@@ -133,7 +133,7 @@ export function MultipleChoice({
               checked={choice.isOtherChosen}
               onChange={(event) => chooseOther(event.target.checked)}
             />
-            <span>{otherOptionLabel}</span>
+            <span>{t('question.other')}</span>
           </label>
           {choice.isOtherChosen ? (
             <OtherText id={`other-${questionId}`} value={choice.otherText} onChange={editOther} indent />
@@ -166,6 +166,7 @@ export function DropdownList({
   labelledBy: string;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslator();
   const choice = useOtherChoice({ options, value: value ? [value] : [] });
   const selected = choice.plain[0] ?? (choice.isOtherChosen ? otherValue : '');
 
@@ -185,7 +186,7 @@ export function DropdownList({
       <SearchableSelect
         id={`dropdown-${questionId}`}
         labelledBy={labelledBy}
-        options={includeOther ? [...options, { value: otherValue, label: otherOptionLabel }] : options}
+        options={includeOther ? [...options, { value: otherValue, label: t('question.other') }] : options}
         value={selected}
         placeholder={placeholder}
         isRequired={isRequired}

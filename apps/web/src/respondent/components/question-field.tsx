@@ -13,6 +13,8 @@ export interface QuestionFieldProps {
   onChange: (value: SurveyAnswer) => void;
   lists: RespondentList[];
   headingRef: Ref<HTMLHeadingElement>;
+  /** Option text → its label in the respondent's language (decision 025); values stay the text. */
+  optionLabels?: Record<string, string>;
 }
 
 const range = (start: number, end: number) =>
@@ -25,6 +27,7 @@ const range = (start: number, end: number) =>
 function optionsOf(
   question: Extract<SurveyQuestion, { type: 'MultipleChoice' | 'DropdownList' }>,
   lists: RespondentList[],
+  optionLabels: Record<string, string>,
 ) {
   if (question.listId) {
     const list = lists.find((candidate) => candidate.listId === question.listId);
@@ -32,14 +35,23 @@ function optionsOf(
       (item): ChoiceOption => ({ value: item.listItemId, label: item.label }),
     );
   }
-  return (question.answerOptions ?? []).map((option): ChoiceOption => ({ value: option, label: option }));
+  return (question.answerOptions ?? []).map(
+    (option): ChoiceOption => ({ value: option, label: optionLabels[option] ?? option }),
+  );
 }
 
 /**
  * One question as a respondent sees it (docs/product-rules.md#the-respondent-page "Question types shown to
  * respondents").
  */
-export function QuestionField({ question, value, onChange, lists, headingRef }: QuestionFieldProps) {
+export function QuestionField({
+  question,
+  value,
+  onChange,
+  lists,
+  headingRef,
+  optionLabels = {},
+}: QuestionFieldProps) {
   const headingId = `question-${question.id}`;
   const isRequired = question.validation.required;
   const heading = (
@@ -103,7 +115,7 @@ export function QuestionField({ question, value, onChange, lists, headingRef }: 
       return group(
         <MultipleChoice
           questionId={question.id}
-          options={optionsOf(question, lists)}
+          options={optionsOf(question, lists, optionLabels)}
           includeOther={question.includeOtherOption}
           isMultiSelect={question.multiSelect}
           value={Array.isArray(value) ? value : undefined}
@@ -114,7 +126,7 @@ export function QuestionField({ question, value, onChange, lists, headingRef }: 
       return single(
         <DropdownList
           questionId={question.id}
-          options={optionsOf(question, lists)}
+          options={optionsOf(question, lists, optionLabels)}
           includeOther={question.includeOtherOption}
           value={text}
           placeholder={question.placeholderText}

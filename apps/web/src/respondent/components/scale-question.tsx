@@ -1,3 +1,4 @@
+import { useTranslator } from '../i18n/use-translator';
 import { hiddenInput, optionTile } from './styles';
 
 interface ScaleOption {
@@ -92,6 +93,7 @@ export function StarScale({
   endLabel,
   labelsId,
 }: Omit<ScaleProps, 'options'>) {
+  const { t } = useTranslator();
   return (
     <div className="w-fit">
       <div className="flex gap-1 sm:gap-2">
@@ -106,7 +108,7 @@ export function StarScale({
               onChange={() => onChange(stars)}
               aria-describedby={startLabel || endLabel ? labelsId : undefined}
             />
-            <span className="sr-only">{stars === 1 ? '1 star' : `${stars} stars`}</span>
+            <span className="sr-only">{t('question.stars', { stars })}</span>
             <span className="block rounded-lg p-0.5 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600">
               <Star isFilled={value !== undefined && stars <= value} />
             </span>

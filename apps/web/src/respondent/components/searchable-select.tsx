@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useTranslator } from '../i18n/use-translator';
 import { textControl } from './styles';
 
 export interface SelectOption {
@@ -17,8 +18,6 @@ interface SearchableSelectProps {
   onChange: (value: string) => void;
 }
 
-const resultsText = (count: number) => `${count} result${count === 1 ? '' : 's'} available`;
-
 /**
  * The respondent's dropdown (docs/product-rules.md#the-respondent-page): a combobox that filters its
  * options as the respondent types, with the messages "Select..." and "No options", clearable only
@@ -35,6 +34,7 @@ export function SearchableSelect({
   isRequired,
   onChange,
 }: SearchableSelectProps) {
+  const { t } = useTranslator();
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState<string | undefined>(undefined);
@@ -54,7 +54,7 @@ export function SearchableSelect({
     setIsOpen(true);
     const selectedIndex = next.findIndex((option) => option.value === value);
     setActive(Math.max(0, selectedIndex));
-    setAnnouncement(resultsText(next.length));
+    setAnnouncement(t('dropdown.results', { count: next.length }));
   };
   const close = () => {
     setIsOpen(false);
@@ -62,12 +62,12 @@ export function SearchableSelect({
   };
   const choose = (option: SelectOption) => {
     onChange(option.value);
-    setAnnouncement(`option ${option.label}, selected.`);
+    setAnnouncement(t('dropdown.selected', { label: option.label }));
     close();
   };
   const clear = () => {
     onChange('');
-    setAnnouncement('All selected options have been cleared.');
+    setAnnouncement(t('dropdown.cleared'));
     close();
     input.current?.focus();
   };
@@ -76,7 +76,10 @@ export function SearchableSelect({
     const next = (index + matches.length) % matches.length;
     setActive(next);
     const option = matches[next];
-    if (option) setAnnouncement(`option ${option.label} focused, ${next + 1} of ${matches.length}.`);
+    if (option)
+      setAnnouncement(
+        t('dropdown.focused', { label: option.label, position: next + 1, total: matches.length }),
+      );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -115,7 +118,7 @@ export function SearchableSelect({
           aria-activedescendant={activeOption ? optionId(active) : undefined}
           autoComplete="off"
           className={`${textControl} pr-20`}
-          placeholder={placeholder || 'Select...'}
+          placeholder={placeholder || t('dropdown.select')}
           value={query ?? chosen?.label ?? ''}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -130,7 +133,7 @@ export function SearchableSelect({
             <button
               type="button"
               className="min-h-9 min-w-9 rounded-md px-2 text-sm text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-              aria-label="Clear selection"
+              aria-label={t('dropdown.clear')}
               onMouseDown={(event) => event.preventDefault()}
               onClick={clear}
             >
@@ -149,7 +152,9 @@ export function SearchableSelect({
         hidden={!isOpen}
         className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-lg bg-white p-1 shadow-lg ring-1 ring-black/10"
       >
-        {isOpen && matches.length === 0 && <div className="px-3 py-2 text-gray-600">No options</div>}
+        {isOpen && matches.length === 0 && (
+          <div className="px-3 py-2 text-gray-600">{t('dropdown.noOptions')}</div>
+        )}
         {isOpen &&
           matches.map((option, index) => (
             <div

@@ -1,14 +1,15 @@
-import { surveyNotFoundMessage } from '@graphium/shared/answer-rules';
 import { useRef } from 'react';
+import { useTranslator } from '../i18n/use-translator';
 import { PageShell } from './page-shell';
 import { headingFocus, primaryButton } from './styles';
 import { useFocusOnMount } from './use-focus-on-mount';
 
 export function LoadingView() {
+  const { t } = useTranslator();
   return (
     <PageShell>
       <p role="status" className="py-16 text-center text-gray-700">
-        Loading survey...
+        {t('status.loading')}
       </p>
     </PageShell>
   );
@@ -21,15 +22,16 @@ export function LoadingView() {
  * well exist.
  */
 export function NotFoundView({ problem, onRetry }: { problem?: string; onRetry?: () => void }) {
+  const { t } = useTranslator();
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(heading);
   return (
     <PageShell>
       <div className="py-10 text-center">
         <h1 ref={heading} tabIndex={-1} className={`text-2xl font-bold ${headingFocus}`}>
-          Survey Not Found
+          {t('status.notFoundTitle')}
         </h1>
-        <p className="mt-3 text-gray-700">{surveyNotFoundMessage}</p>
+        <p className="mt-3 text-gray-700">{t('status.notFoundText')}</p>
         {problem ? (
           <>
             <p role="alert" className="mt-4 text-red-800">
@@ -37,7 +39,7 @@ export function NotFoundView({ problem, onRetry }: { problem?: string; onRetry?:
             </p>
             {onRetry ? (
               <button type="button" className={`${primaryButton} mt-6`} onClick={onRetry}>
-                Try Again
+                {t('status.tryAgain')}
               </button>
             ) : null}
           </>

@@ -1,6 +1,7 @@
 import type { RespondentList, SurveyAnswer, SurveyQuestion } from '@graphium/shared';
 import { isComplete } from '@graphium/shared/answer-rules';
 import { useEffect, useRef } from 'react';
+import { useTranslator } from '../i18n/use-translator';
 import { ErrorMessage, PageShell } from './page-shell';
 import { QuestionField } from './question-field';
 import { headingFocus, primaryButton, secondaryButton } from './styles';
@@ -11,6 +12,8 @@ export interface SurveyViewProps {
   surveyName: string;
   /** The questions of the respondent's path (decision 023). */
   questions: SurveyQuestion[];
+  /** Per question id: option text → label in the respondent's language (decision 025). */
+  optionLabels?: Record<string, Record<string, string>>;
   /** The current question's position on the path. */
   index: number;
   answers: Record<string, SurveyAnswer | undefined>;
@@ -31,6 +34,7 @@ export interface SurveyViewProps {
  */
 export function SurveyView(props: SurveyViewProps) {
   const { questions, index, isSaving, saveError } = props;
+  const { t } = useTranslator();
   const heading = useRef<HTMLHeadingElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const question = questions[index];
@@ -49,9 +53,9 @@ export function SurveyView(props: SurveyViewProps) {
     return (
       <PageShell logoUrl={props.logoUrl}>
         <h1 ref={heading} tabIndex={-1} className={`text-2xl font-bold ${headingFocus}`}>
-          No Questions Found
+          {t('survey.noQuestionsTitle')}
         </h1>
-        <p className="mt-3 text-gray-700">This survey doesn't have any questions configured.</p>
+        <p className="mt-3 text-gray-700">{t('survey.noQuestionsText')}</p>
       </PageShell>
     );
   }
@@ -60,7 +64,7 @@ export function SurveyView(props: SurveyViewProps) {
   const isLast = position === questions.length;
   const value = props.answers[question.id];
   const isBlocked = isSaving || (question.validation.required && !isComplete(question, value));
-  const progressText = `Question ${position} of ${questions.length}`;
+  const progressText = t('survey.progress', { position, total: questions.length });
 
   return (
     <PageShell logoUrl={props.logoUrl}>
@@ -69,7 +73,7 @@ export function SurveyView(props: SurveyViewProps) {
         <p className="text-sm font-medium text-gray-700">{progressText}</p>
         <div
           role="progressbar"
-          aria-label="Survey progress"
+          aria-label={t('survey.progressLabel')}
           aria-valuemin={1}
           aria-valuemax={questions.length}
           aria-valuenow={position}
@@ -97,6 +101,7 @@ export function SurveyView(props: SurveyViewProps) {
           onChange={(next) => props.onAnswer(question.id, next)}
           lists={props.lists}
           headingRef={heading}
+          optionLabels={props.optionLabels?.[question.id]}
         />
         {saveError ? (
           <div className="mt-6">
@@ -110,16 +115,18 @@ export function SurveyView(props: SurveyViewProps) {
             disabled={index === 0 || isSaving}
             onClick={props.onPrevious}
           >
-            <span aria-hidden="true">←&nbsp;</span>Previous
+            <span aria-hidden="true">←&nbsp;</span>
+            {t('survey.previous')}
           </button>
           <button ref={nextButton} type="submit" className={primaryButton} disabled={isBlocked}>
             {isSaving ? (
-              'Saving...'
+              t('survey.saving')
             ) : isLast ? (
-              'Complete Survey'
+              t('survey.complete')
             ) : (
               <>
-                Next<span aria-hidden="true">&nbsp;→</span>
+                {t('survey.next')}
+                <span aria-hidden="true">&nbsp;→</span>
               </>
             )}
           </button>

@@ -1,3 +1,4 @@
+import { useTranslator } from '../i18n/use-translator';
 import { textControl } from './styles';
 
 interface TextProps {
@@ -40,6 +41,7 @@ export function ShortText({
 
 /** LongTextEntry (docs/product-rules.md#the-respondent-page): several lines with an "n / max" counter. */
 export function LongText({ id, labelledBy, isRequired, placeholder, maxLength, value, onChange }: TextProps) {
+  const { t } = useTranslator();
   const text = value ?? '';
   return (
     <div>
@@ -56,7 +58,7 @@ export function LongText({ id, labelledBy, isRequired, placeholder, maxLength, v
         onChange={(event) => onChange(event.target.value)}
       />
       <p id={`${id}-count`} className="mt-1 text-right text-sm text-gray-700">
-        {text.length} / {maxLength} <span className="sr-only">characters</span>
+        {text.length} / {maxLength} <span className="sr-only">{t('question.characters')}</span>
       </p>
     </div>
   );

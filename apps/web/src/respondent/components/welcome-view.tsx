@@ -1,5 +1,5 @@
-import { estimatedTimeText } from '@graphium/shared/answer-rules';
 import { useRef } from 'react';
+import { useTranslator } from '../i18n/use-translator';
 import { PageShell } from './page-shell';
 import { headingFocus, primaryButton } from './styles';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -23,6 +23,7 @@ export function WelcomeView({
   estimatedMinutes,
   onStart,
 }: WelcomeViewProps) {
+  const { t } = useTranslator();
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(heading);
   return (
@@ -31,9 +32,11 @@ export function WelcomeView({
         {surveyName}
       </h1>
       {openingText ? <p className="mt-4 whitespace-pre-line text-gray-800">{openingText}</p> : null}
-      <p className="mt-4 text-gray-700">{estimatedTimeText(Math.max(1, estimatedMinutes))}</p>
+      <p className="mt-4 text-gray-700">
+        {t('welcome.estimate', { minutes: Math.max(1, estimatedMinutes) })}
+      </p>
       <button type="button" className={`${primaryButton} mt-8 w-full sm:w-auto`} onClick={onStart}>
-        Start Survey
+        {t('welcome.start')}
       </button>
     </PageShell>
   );

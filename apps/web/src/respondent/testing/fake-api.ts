@@ -139,6 +139,7 @@ export function respondentSurvey(
     state?: RespondentSurvey['surveyState'];
     reviewLink?: string;
     estimatedMinutes?: number;
+    translations?: RespondentSurvey['surveyTemplate']['surveyTemplateDefinition']['translations'];
   } = {},
 ): RespondentSurvey {
   return {
@@ -154,6 +155,8 @@ export function respondentSurvey(
         reviewLink: overrides.reviewLink ?? 'https://reviews.example.com/acme',
         properties: [],
         questions: overrides.questions ?? everyQuestion(),
+        defaultLanguage: 'en',
+        translations: overrides.translations ?? {},
       },
       estimatedMinutes: overrides.estimatedMinutes ?? 3,
       logoUrl: '/api/logos/abc123',

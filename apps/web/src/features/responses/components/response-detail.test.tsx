@@ -29,7 +29,7 @@ function info(term: string) {
 
 describe('Response detail', () => {
   it('shows the respondent, the composite score and every question with its answer and scores', async () => {
-    mockResponsesServer({ detail: buildDetail() });
+    mockResponsesServer({ detail: buildDetail({ language: 'es' }) });
     renderApp(detailUrl);
     expect(await screen.findByRole('heading', { name: 'Respondent' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Responses' })).toHaveAttribute(
@@ -42,6 +42,7 @@ describe('Response detail', () => {
     expect(info('Date Completed')).toBe(formatDateTime('2025-03-05T21:40:00.000Z'));
     expect(info('Last Viewed')).toBeUndefined();
     expect(info('Status')).toBe('Completed');
+    expect(info('Language')).toBe('Spanish');
     expect(info('First Name')).toBe('Ada');
 
     const composite = within(screen.getByRole('heading', { name: 'Composite Score' }).closest('section')!);

@@ -1,4 +1,4 @@
-import { hasSurveyLogic, type SurveyResponseDetail, surveyPath } from '@graphium/shared';
+import { hasSurveyLogic, languageNames, type SurveyResponseDetail, surveyPath } from '@graphium/shared';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -91,6 +91,9 @@ function RespondentInfo({ survey }: { survey: SurveyResponseDetail }) {
         )}
         <InfoItem term="Status">
           <SurveyStateBadge state={survey.surveyState} />
+        </InfoItem>
+        <InfoItem term="Language">
+          {survey.language ? languageNames[survey.language] : 'Not recorded'}
         </InfoItem>
         {survey.surveyProperties.map((property) => (
           <InfoItem key={property.propertyId} term={property.label}>

@@ -203,10 +203,16 @@ export function buildSummary(options: { hasBaseTemplate?: boolean } = {}): Respo
 }
 
 export function buildDetail(
-  options: { hasBaseTemplate?: boolean; state?: 'COMPLETE' | 'OPENED'; undelivered?: SurveyDelivery[] } = {},
+  options: {
+    hasBaseTemplate?: boolean;
+    state?: 'COMPLETE' | 'OPENED';
+    undelivered?: SurveyDelivery[];
+    language?: SurveyResponseDetail['language'];
+  } = {},
 ): SurveyResponseDetail {
   const isComplete = (options.state ?? 'COMPLETE') === 'COMPLETE';
   return {
+    language: options.language ?? null,
     surveyId,
     surveyTemplateId: templateId,
     surveyTemplateVersionId: versionId,

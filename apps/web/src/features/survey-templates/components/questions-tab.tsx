@@ -15,6 +15,7 @@ import {
   logicWithoutQuestion,
   questionsUsingInLogic,
 } from './logic-sentences';
+import { MissingTranslations } from './missing-translations';
 import { newId } from './new-id';
 import { QuestionCard } from './question-card';
 import { QuestionFormModal } from './question-form-modal';
@@ -163,6 +164,7 @@ function QuestionsPanel() {
         description="The questions respondents answer, in this order."
         action={addButton}
       />
+      <MissingTranslations />
       {questions.length === 0 ? (
         <EmptyState icon={MessageSquareText} title="No Questions Yet" action={addButton}>
           Add the questions of your survey: scores, ratings, choices and free text.

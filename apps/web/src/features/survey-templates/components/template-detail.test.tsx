@@ -36,6 +36,7 @@ describe('Survey template detail', () => {
     expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Properties',
       'Questions',
+      'Translations',
       'Settings',
       'Reminders',
       'Alerts',

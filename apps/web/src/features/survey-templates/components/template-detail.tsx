@@ -35,6 +35,7 @@ const templateTabs: Record<TemplateKind, { path: string; label: string }[]> = {
   survey: [
     { path: 'properties', label: 'Properties' },
     { path: 'questions', label: 'Questions' },
+    { path: 'translations', label: 'Translations' },
     { path: 'settings', label: 'Settings' },
     { path: 'reminders', label: 'Reminders' },
     { path: 'alerts', label: 'Alerts' },
@@ -44,6 +45,7 @@ const templateTabs: Record<TemplateKind, { path: string; label: string }[]> = {
   base: [
     { path: 'properties', label: 'Properties' },
     { path: 'questions', label: 'Questions' },
+    { path: 'translations', label: 'Translations' },
     { path: 'settings', label: 'Settings' },
   ],
 };

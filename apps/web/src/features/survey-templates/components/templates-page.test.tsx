@@ -319,7 +319,7 @@ describe('Base survey templates', () => {
       within(screen.getByRole('navigation', { name: 'Template sections' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Properties', 'Questions', 'Settings']);
+    ).toEqual(['Properties', 'Questions', 'Translations', 'Settings']);
   });
 
   it('shows the empty text, and a clear refusal outside the provider workspace', async () => {
