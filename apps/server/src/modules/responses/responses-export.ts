@@ -7,6 +7,7 @@ import {
   responseStatusLabels,
   type SurveyQuestion,
   scoreSurvey,
+  sentSourceLabel,
   spreadsheetSerialInZone,
   surveyStateStatus,
 } from '@graphium/shared';
@@ -48,6 +49,8 @@ function headerOf(template: TemplateContext): string[] {
     'Last Opened',
     'Date Completed',
     'Status',
+    // A public link's name or "Sent" (docs/decisions/024-public-links.md).
+    'Source',
     'Composite Score',
     ...template.questions.map((question) => question.label),
     ...visibleProperties(template).map((property) => property.label),
@@ -94,6 +97,7 @@ async function* exportRows(
         row.lastOpenedAt ?? null,
         row.completedAt ?? null,
         responseStatusLabels[surveyStateStatus(row.state)],
+        textCell(row.sourceName ?? sentSourceLabel),
         roundedScore(composite),
         ...template.questions.map((question) =>
           answerCell(
