@@ -62,8 +62,11 @@ async function startEmbeddingSite(baseUrl: string, slug: string): Promise<{ serv
 <body><main><h1>Welcome to our shop</h1>
 <script src="${baseUrl}/embed.js" data-link="${slug}" data-mode="inline" data-query="plan=basic" async></script>
 <p>Footer text</p></main></body></html>`;
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  const popup = html.replace('data-mode="inline"', 'data-mode="popup" data-button-text="Tell us how we did"');
+  const server = createServer((request, response) => {
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(request.url === '/popup' ? popup : html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
@@ -141,12 +144,30 @@ test('a public link is created, opened from its QR code URL, embedded on another
     await expect(shopper.getByText('Footer text')).toBeVisible();
     await shopperContext.close();
 
+    // The pop-up widget: a button that opens the survey in a dialog over the shop's page.
+    const browsingContext = await browser.newContext();
+    const browsing = await browsingContext.newPage();
+    await browsing.goto(`${site.url}popup`);
+    await expect(browsing.locator('iframe[title="Survey"]')).toHaveCount(0);
+    await browsing.getByRole('button', { name: 'Tell us how we did' }).click();
+    const popupDialog = browsing.getByRole('dialog', { name: 'Survey' });
+    await expect(popupDialog).toBeVisible();
+    await expect(
+      browsing.frameLocator('iframe[title="Survey"]').getByRole('heading', { name: 'Store visit' }),
+    ).toBeVisible();
+    await popupDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(popupDialog).toBeHidden();
+    await browsingContext.close();
+
     // The staff see both responses with their source, and the link's counts.
     await page.reload();
     await expect(card.getByText('Completed').locator('xpath=..')).toContainText('2');
     await page.goto(`/survey-templates/${versionId}/responses?tab=survey-responses`);
     const table = page.getByRole('table', { name: 'Survey responses' });
-    await expect(table.getByRole('row', { name: /Shop window poster/ })).toHaveCount(2);
+    // Two completed in the tab and the frame; the pop-up's, opened and left, is pending.
+    const fromLink = table.getByRole('row').filter({ hasText: 'Shop window poster' });
+    await expect(fromLink).toHaveCount(3);
+    await expect(fromLink.filter({ hasText: 'Completed' })).toHaveCount(2);
     await page.getByRole('button', { name: /^Filter/ }).click();
     const filters = page.getByRole('dialog', { name: 'Filter Responses' });
     await filters.getByLabel('Source', { exact: true }).selectOption({ label: 'Sent' });

@@ -234,6 +234,7 @@ test('summary, paging, filters, a single response and the CSV export of seeded r
     'Last Opened',
     'Date Completed',
     'Status',
+    'Source',
     'Composite Score',
     'Recommend',
     'Service',
@@ -245,9 +246,10 @@ test('summary, paging, filters, a single response and the CSV export of seeded r
     // Dates in the workspace's time zone, as ISO 8601 with the offset.
     expect(row[2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     expect(row[5]).toBe('Completed');
-    expect(Number(row[7])).toBeGreaterThanOrEqual(9);
+    expect(row[6]).toBe('Sent');
+    expect(Number(row[8])).toBeGreaterThanOrEqual(9);
   }
   const first = rows.find((row) => row[0] === matching[0])!;
-  expect(first.slice(7)).toEqual(['10', '5', 'Tyres', 'Sam 1']);
-  expect(Number(first[6])).toBe(100);
+  expect(first.slice(8)).toEqual(['10', '5', 'Tyres', 'Sam 1']);
+  expect(Number(first[7])).toBe(100);
 });

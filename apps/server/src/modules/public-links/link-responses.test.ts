@@ -60,6 +60,13 @@ describe('responses from links', () => {
 
     const counts = (await setup.owner.get(`/api/public-links/${link.publicLinkId}`)).json().counts;
     expect(counts).toEqual({ visits: 1, started: 1, completed: 1 });
+
+    const exported = await setup.owner.get(
+      `/api/surveys/export?surveyTemplateId=${setup.templateId}&format=csv`,
+    );
+    const lines = exported.body.trim().split('\n');
+    expect(lines[0]).toContain('Status,Source,Composite Score');
+    expect(lines.filter((line: string) => line.includes(',Completed,Poster,'))).toHaveLength(1);
   });
 });
 

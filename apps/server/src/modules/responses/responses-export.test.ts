@@ -35,12 +35,12 @@ describe('exporting the responses of one template', () => {
       .split('\n');
     expect(lines).toHaveLength(6);
     expect(lines[0]).toBe(
-      'Email Addresses,Phone Numbers,Date Sent,Last Opened,Date Completed,Status,Composite Score,NPS,Stars,Ease,Bought,Store,Name,Comments,Store code',
+      'Email Addresses,Phone Numbers,Date Sent,Last Opened,Date Completed,Status,Source,Composite Score,NPS,Stars,Ease,Bought,Store,Name,Comments,Store code',
     );
     expect(lines[5]).toBe(
-      `ada@example.com,5551234567,${newYork(day(0))},,${newYork(day(5))},Completed,100,10,5,7,Tyres; Other: Brakes,North,Ada,'=cmd|calc,"'=HYPERLINK(""x"")"`,
+      `ada@example.com,5551234567,${newYork(day(0))},,${newYork(day(5))},Completed,Sent,100,10,5,7,Tyres; Other: Brakes,North,Ada,'=cmd|calc,"'=HYPERLINK(""x"")"`,
     );
-    expect(lines[1]).toMatch(/^eve@example.com,,.*,Pending,,/);
+    expect(lines[1]).toMatch(/^eve@example.com,,.*,Pending,Sent,,/);
     expect(response.body).not.toContain('secret');
 
     const filtered = await owner.get(
@@ -64,18 +64,19 @@ describe('exporting the responses of one template', () => {
     );
     // A date cell holds the wall clock in the workspace's zone (spreadsheets have no zones).
     const wallClock = (date: Date) => new Date(`${newYork(date).slice(0, 19)}.000Z`);
-    expect(ada.slice(0, 7)).toEqual([
+    expect(ada.slice(0, 8)).toEqual([
       'ada@example.com',
       '5551234567',
       wallClock(day(0)),
       null,
       wallClock(day(5)),
       'Completed',
+      'Sent',
       100,
     ]);
     // Text cells are text: no formula runs, and no apostrophe shows.
-    expect(ada[13]).toBe('=cmd|calc');
-    expect(ada[14]).toBe('=HYPERLINK("x")');
-    expect(ada[7]).toBe(10);
+    expect(ada[14]).toBe('=cmd|calc');
+    expect(ada[15]).toBe('=HYPERLINK("x")');
+    expect(ada[8]).toBe(10);
   });
 });

@@ -8,6 +8,7 @@ import {
   responseStatusLabels,
   type SurveyQuestion,
   scoreSurvey,
+  sentSourceLabel,
   spreadsheetSerialInZone,
   surveyStateStatus,
 } from '@graphium/shared';
@@ -69,6 +70,8 @@ function headerOf(template: TemplateContext): string[] {
     'Last Opened',
     'Date Completed',
     'Status',
+    // A public link's name or "Sent" (docs/decisions/024-public-links.md).
+    'Source',
     'Composite Score',
     ...template.questions.flatMap(questionHeaders),
     ...visibleProperties(template).map((property) => property.label),
@@ -115,6 +118,7 @@ async function* exportRows(
         row.lastOpenedAt ?? null,
         row.completedAt ?? null,
         responseStatusLabels[surveyStateStatus(row.state)],
+        textCell(row.sourceName ?? sentSourceLabel),
         roundedScore(composite),
         ...template.questions.flatMap((question) =>
           questionCells(

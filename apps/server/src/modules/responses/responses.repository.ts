@@ -232,8 +232,10 @@ export async function findExportBatch(
       properties: surveys.properties,
       responses: surveys.responses,
       compositePercentage: surveys.compositePercentage,
+      sourceName: publicLinks.name,
     })
     .from(surveys)
+    .leftJoin(publicLinks, eq(publicLinks.id, surveys.sourceLinkId))
     .where(
       and(
         ...conditions,
