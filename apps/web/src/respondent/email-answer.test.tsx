@@ -72,7 +72,7 @@ describe('an answer link from the survey e-mail', () => {
     expect(screen.getByText('Question 2 of 7')).toBeVisible();
     const saves = calls.filter((call) => call.method === 'PATCH');
     expect(saves).toEqual([expect.objectContaining({ path: save.slice('PATCH '.length) })]);
-    expect(saves[0]!.body).toEqual({ surveyResponses: { 'q-nps': 9 } });
+    expect(saves[0]!.body).toEqual({ surveyResponses: { 'q-nps': 9 }, language: 'en' });
     expect(saves[0]!.headers['X-XSRF-TOKEN']).toBe('xsrf-1');
     // A reload opens the survey, not the confirmation; other parameters stay.
     expect(window.location.search).toBe('?utm=mail');
@@ -94,7 +94,7 @@ describe('an answer link from the survey e-mail', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm answer' }));
     expect(await screen.findByRole('heading', { name: 'Thank you for your feedback!' })).toBeVisible();
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
-      { surveyResponses: { 'q-stars': 4 } },
+      { surveyResponses: { 'q-stars': 4 }, language: 'en' },
     ]);
   });
 

@@ -52,14 +52,14 @@ describe('the respondent path', () => {
     await user.click(screen.getByRole('radio', { name: '3' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'What went wrong?' })).toBeVisible();
-    expect(calls.at(-1)?.body).toEqual({ surveyResponses: { q1: 3, q3: null } });
+    expect(calls.at(-1)?.body).toEqual({ surveyResponses: { q1: 3, q3: null }, language: 'en' });
     await user.type(screen.getByRole('textbox', { name: 'What went wrong?' }), 'Slow');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Complete Survey' }));
     expect(await screen.findByText('Thank you, Ada.')).toBeVisible();
     expect(calls.at(-1)).toMatchObject({
       path: '/surveys/6f1c2b9e-8d3a-4c1e-9b7a-2e5d4c3b2a10?markAsComplete=true',
-      body: { surveyResponses: { q1: 3, q2: 'Slow' } },
+      body: { surveyResponses: { q1: 3, q2: 'Slow' }, language: 'en' },
     });
   });
 
@@ -77,7 +77,7 @@ describe('the respondent path', () => {
     expect(screen.getByText('Question 2 of 2')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Complete Survey' }));
     expect(await screen.findByText('Thank you, Ada.')).toBeVisible();
-    expect(calls.at(-1)?.body).toEqual({ surveyResponses: { q1: 10, q3: 'Nothing' } });
+    expect(calls.at(-1)?.body).toEqual({ surveyResponses: { q1: 10, q3: 'Nothing' }, language: 'en' });
   });
 
   it('never runs the progress bar backwards', async () => {
