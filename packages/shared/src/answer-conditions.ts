@@ -1,7 +1,6 @@
 import { isCalendarDate, readNumber } from './values.js';
 
-// Conditions on one question's answer: the operators of alerts (docs/product-rules.md#alerts, spec
-// part 2 §5) and of survey logic (decision 023) are the same, judged the same way. Free of zod so
+// Conditions on one question's answer: the operators of alerts (docs/product-rules.md#alerts) and of survey logic (decision 023) are the same, judged the same way. Free of zod so
 // the respondent page bundles it (through survey-logic.ts), and of the definition's module so the
 // definition's own rules can use it (questions are typed by the fields read here).
 

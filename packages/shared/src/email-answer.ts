@@ -9,7 +9,7 @@ import type { SurveyDefinition, SurveyQuestion } from './survey-definition.js';
 export const emailAnswerParameter = 'answer';
 
 /** A scale longer than this keeps the e-mail's plain button: eleven links already fill a phone's width. */
-export const maxEmailScaleSteps = 11;
+const maxEmailScaleSteps = 11;
 
 export interface EmailAnswer {
   questionId: string;

@@ -2,19 +2,14 @@ import { z } from 'zod';
 import { conditionOperators } from './answer-conditions.js';
 import { checkExtraQuestion, extraQuestionSchemas } from './question-type-schemas.js';
 import { findLogicProblems } from './survey-logic-check.js';
-import {
-  type LanguageTranslation,
-  surveyLanguages,
-  type Translations,
-  translatableFields,
-  translatableOptions,
-} from './translations.js';
+import { languageTranslationSchema, pruneTranslation, surveyLanguageSchema } from './translation-schemas.js';
+import { surveyLanguages, type Translations } from './translations.js';
 import { isValidReviewLink } from './values.js';
 
 /** docs/product-rules.md#properties-and-questions defaults. */
 const defaultSchemaVersion = '1.0';
 /** Definitions whose questions carry logic are written as 1.1; 1.0 ones stay valid (decision 023). */
-export const schemaVersions = ['1.0', '1.1'] as const;
+const schemaVersions = ['1.0', '1.1'] as const;
 const logicSchemaVersion = '1.1';
 const defaultOpeningText = 'Welcome to our survey. Your feedback is important to us...';
 const defaultClosingText = 'Thank you for completing our survey...';
@@ -118,9 +113,9 @@ export const endOfSurvey = 'end';
 /**
  * Survey logic of a question (decision 023): shown only when its conditions on earlier answers
  * hold (all of them with `and`, any with `or`), and jumps on its own answer to a later question
- * or the end. The operators are the alerts' (spec part 2 §5) by question type.
+ * or the end. The operators are the alerts' (docs/product-rules.md#alerts) by question type.
  */
-export const questionLogicSchema = z.object({
+const questionLogicSchema = z.object({
   showIf: z
     .object({
       join: z.enum(['and', 'or']).default('and'),
@@ -148,7 +143,6 @@ export const questionLogicSchema = z.object({
 });
 export type QuestionLogic = z.output<typeof questionLogicSchema>;
 export type LogicCondition = NonNullable<QuestionLogic['showIf']>['conditions'][number];
-export type LogicJump = NonNullable<QuestionLogic['jumps']>[number];
 
 const questionBase = {
   id: z.uuid('Question id must be a UUID'),
@@ -278,79 +272,6 @@ export const surveyQuestionSchema = z
   });
 export type SurveyQuestion = z.output<typeof surveyQuestionSchema>;
 export type SurveyQuestionInput = z.input<typeof surveyQuestionSchema>;
-
-const surveyLanguageSchema = z.enum(surveyLanguages, {
-  error: `Choose one of the languages surveys offer: ${surveyLanguages.join(', ')}`,
-});
-
-const translatedQuestionTextSchema = z
-  .string()
-  .trim()
-  .max(1000, 'A translation must be at most 1000 characters');
-const translatedOptionsSchema = z.record(
-  z.string(),
-  z.string().trim().max(200, 'A translated option must be at most 200 characters'),
-);
-
-/**
- * One language's texts (decision 025): opening and closing texts and, per question id, a text per
- * field plus `options` (option text → label). Answers keep the default language's option texts.
- */
-const languageTranslationSchema = z.object({
-  openingText: z.string().max(5000, 'Opening text must be at most 5000 characters').optional(),
-  closingText: z.string().max(5000, 'Closing text must be at most 5000 characters').optional(),
-  questions: z
-    .record(
-      z.string(),
-      z
-        .record(z.string(), z.union([translatedQuestionTextSchema, translatedOptionsSchema]))
-        .superRefine((question, context) => {
-          for (const [field, value] of Object.entries(question)) {
-            if ((field === 'options') !== (typeof value === 'object')) {
-              context.addIssue({
-                code: 'custom',
-                path: [field],
-                message: field === 'options' ? 'Options map each option to its text' : 'Expected text',
-              });
-            }
-          }
-        }),
-    )
-    .default({}),
-});
-
-/**
- * Drops what no longer has a source (a question or option removed, a text emptied) and blank
- * texts: the editor saves the definition as a whole, and a stale translation must not block it.
- */
-function pruneTranslation(
-  translation: LanguageTranslation,
-  definition: { openingText: string; closingText: string; questions: SurveyQuestion[] },
-): LanguageTranslation {
-  const next: LanguageTranslation = { questions: {} };
-  if (translation.openingText?.trim() && definition.openingText.trim())
-    next.openingText = translation.openingText;
-  if (translation.closingText?.trim() && definition.closingText.trim())
-    next.closingText = translation.closingText;
-  for (const question of definition.questions) {
-    const texts = translation.questions[question.id];
-    if (!texts) continue;
-    const kept: Record<string, string | Record<string, string>> = {};
-    for (const field of Object.keys(translatableFields(question))) {
-      const text = texts[field];
-      if (typeof text === 'string' && text.trim()) kept[field] = text;
-    }
-    const options = typeof texts.options === 'object' ? texts.options : {};
-    const keptOptions = Object.fromEntries(
-      translatableOptions(question)
-        .filter((option) => options[option]?.trim())
-        .map((option) => [option, options[option]!]),
-    );
-    if (Object.keys(keptOptions).length > 0) kept.options = keptOptions;
-    if (Object.keys(kept).length > 0) next.questions[question.id] = kept;
-  }
-  return next;
-}
 
 /**
  * The definition of a version (docs/product-rules.md#properties-and-questions); the server validates it on

@@ -43,7 +43,7 @@ export type Translations = Partial<Record<SurveyLanguage, LanguageTranslation>>;
 
 // Structural shapes of survey-definition.ts's types: that file validates translations with the
 // rules here, so importing its types back would make a cycle.
-type QuestionLike = { readonly id: string };
+export type QuestionLike = { readonly id: string };
 interface DefinitionLike {
   openingText: string;
   closingText: string;

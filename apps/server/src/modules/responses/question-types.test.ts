@@ -295,9 +295,9 @@ describe('the summary, filters and alerts of the new types', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'Email Addresses,Phone Numbers,Date Sent,Last Opened,Date Completed,Status,Composite Score,Effort,Satisfaction,Visit date,Contact,Priorities,Visit: Friendly staff,Visit: Short wait',
+      'Email Addresses,Phone Numbers,Date Sent,Last Opened,Date Completed,Status,Source,Composite Score,Effort,Satisfaction,Visit date,Contact,Priorities,Visit: Friendly staff,Visit: Short wait',
     );
     const ada = lines.find((line) => line.startsWith('ada@example.com'))!;
-    expect(ada).toMatch(/,Completed,93\.8,7,5,2026-02-10,Yes,Speed > Price > Service,5,4$/);
+    expect(ada).toMatch(/,Completed,Sent,93\.8,7,5,2026-02-10,Yes,Speed > Price > Service,5,4$/);
   });
 });

@@ -1,6 +1,7 @@
 import {
   allowedOperators,
   type ConditionOperator,
+  endOfSurvey,
   operatorNeedsValue,
   type SurveyQuestion,
 } from '@graphium/shared';
@@ -27,7 +28,6 @@ import { useSaveError } from './save-error-notice';
 import { useTemplateEditor } from './template-context';
 
 const formId = 'template-logic-form';
-const endOfSurvey = 'end';
 
 type LogicEditorModalProps = {
   isOpen: boolean;
