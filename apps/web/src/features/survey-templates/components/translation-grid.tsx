@@ -17,6 +17,8 @@ const fieldNames: Record<string, string> = {
   startLabel: 'Start label',
   endLabel: 'End label',
   placeholderText: 'Placeholder',
+  consentText: 'Consent text',
+  linkLabel: 'Link label',
 };
 
 /** Where a text is, as an author reads it: "Opening text", "Q2 · Question", "Q2 · Option “Tyres”". */
