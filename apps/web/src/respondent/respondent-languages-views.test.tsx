@@ -1,4 +1,5 @@
 import { type SurveyQuestion, surveyQuestionSchema } from '@graphium/shared';
+import type { Translations } from '@graphium/shared/translations';
 import { configure, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupUser } from '@/test/user';
@@ -50,7 +51,7 @@ const date = question({
   maxDate: '2026-12-31',
 });
 
-const spanish = {
+const spanish: Translations = {
   es: {
     questions: {
       [ids.rank]: {
