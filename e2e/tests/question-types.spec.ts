@@ -133,7 +133,9 @@ test('author, answer on a phone and read back the six new question types', async
   // Date: the browser's own date input, its range described.
   const visit = respondent.getByLabel('When did you visit?');
   await expect(visit).toHaveAttribute('type', 'date');
-  await expect(respondent.getByText('Choose a date from 2026-01-01 to 2026-12-31.')).toBeVisible();
+  await expect(
+    respondent.getByText('Choose a date from January 1, 2026 to December 31, 2026.'),
+  ).toBeVisible();
   await visit.fill('2026-03-04');
   await expectNoSeriousA11yViolations(respondent);
   await press(next, 'Enter');

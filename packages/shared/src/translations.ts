@@ -52,8 +52,23 @@ interface DefinitionLike {
   translations: Translations;
 }
 
-/** Fields that are not texts a respondent reads: ids, kinds, and the staff's own label and category. */
-const untranslatedFields = new Set(['id', 'type', 'listId', 'label', 'category', 'endSurveyValue']);
+/**
+ * Fields that are not texts a respondent reads: ids, kinds, the staff's own label and category, and
+ * the string settings of the added types (CSAT's display, a date range's bounds, the consent link's
+ * address: a translator changes words, not behaviour or where a link leads).
+ */
+const untranslatedFields = new Set([
+  'id',
+  'type',
+  'listId',
+  'label',
+  'category',
+  'endSurveyValue',
+  'display',
+  'minDate',
+  'maxDate',
+  'linkUrl',
+]);
 
 /**
  * The texts of a question a respondent reads, by field: every non-empty text field except ids and
@@ -69,13 +84,27 @@ export function translatableFields(question: QuestionLike): Record<string, strin
   return fields;
 }
 
-/** The option texts of a question (every list of texts it holds: answer options, rows, columns...). */
+/** A list item's text: a text itself, or the `text` of an item with an id (a matrix statement). */
+function itemText(item: unknown): string | undefined {
+  if (typeof item === 'string') return item;
+  if (typeof item === 'object' && item !== null && 'id' in item && 'text' in item) {
+    return typeof item.text === 'string' ? item.text : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The option texts of a question: every list of texts it holds (answer options, ranking options,
+ * matrix columns...) and the texts of its lists of statements with ids (matrix rows).
+ */
 export function translatableOptions(question: QuestionLike): string[] {
   const options: string[] = [];
   for (const value of Object.values(question)) {
-    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) options.push(...value);
+    if (!Array.isArray(value)) continue;
+    const texts = value.map(itemText);
+    if (texts.every((text): text is string => text !== undefined)) options.push(...texts);
   }
-  return [...new Set(options)];
+  return [...new Set(options.filter((option) => option.trim() !== ''))];
 }
 
 /** The languages a template offers: its default language first, then its translations. */

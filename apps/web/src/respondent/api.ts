@@ -15,7 +15,7 @@ import type { SurveyLanguage } from '@graphium/shared/translations';
 const apiBaseUrl = import.meta.env.VITE_API_BASE_URL ?? '/api';
 
 export const timeoutMessage = 'The server took too long to answer. Check your connection and try again.';
-export const networkMessage = "We couldn't reach the server. Check your connection and try again.";
+const networkMessage = "We couldn't reach the server. Check your connection and try again.";
 
 /** A failed call: the HTTP status (none when the server was not reached) and its body's message. */
 export class ApiError extends Error {

@@ -35,6 +35,7 @@ import { SurveyView } from './components/survey-view';
 import { WelcomeView } from './components/welcome-view';
 import { forgetEmailAnswerLink } from './email-answer-link';
 import { LanguageChoiceProvider } from './i18n/language-menu';
+import { browserLanguages, linkLanguage } from './i18n/page-language';
 import { englishTranslator as englishFallback, type MessageId, type Translator } from './i18n/translator';
 import { TranslatorProvider, useLanguageTranslator } from './i18n/use-translator';
 import { buildSavePayload } from './save-payload';
@@ -99,15 +100,6 @@ function offerOf(reply: RespondentSurveyReply): Offer {
     languages: templateLanguages({ defaultLanguage, translations: definition.translations ?? {} }),
     defaultLanguage,
   };
-}
-
-function linkLanguage(): string | null {
-  return typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
-}
-
-function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
 /** Why a save failed, in the respondent's language: the server's own message, else the page's. */

@@ -1,7 +1,7 @@
 import type { SurveyQuestion } from '@graphium/shared';
 import { emailAnswerText } from '@graphium/shared/answer-rules';
 import { type FormEvent, useRef, useState } from 'react';
-import { emailAnswerTexts as texts } from '../email-answer-texts';
+import { useTranslator } from '../i18n/use-translator';
 import { ErrorMessage, PageShell } from './page-shell';
 import { QuestionField } from './question-field';
 import { headingFocus, primaryButton } from './styles';
@@ -24,6 +24,7 @@ export interface ConfirmAnswerViewProps {
  * changed first, with the same scale as the survey's question.
  */
 export function ConfirmAnswerView(props: ConfirmAnswerViewProps) {
+  const { t } = useTranslator();
   const [value, setValue] = useState(props.initialValue);
   const [isSaving, setIsSaving] = useState(false);
   const [error, setError] = useState<string>();
@@ -50,9 +51,9 @@ export function ConfirmAnswerView(props: ConfirmAnswerViewProps) {
     <PageShell logoUrl={props.logoUrl}>
       <p className="text-lg font-semibold text-gray-700">{props.surveyName}</p>
       <h1 ref={heading} tabIndex={-1} className={`mt-2 text-2xl font-bold ${headingFocus}`}>
-        {texts.heading}
+        {t('confirm.title')}
       </h1>
-      <p className="mt-3 text-gray-700">{texts.intro}</p>
+      <p className="mt-3 text-gray-700">{t('confirm.intro')}</p>
       <form className="mt-8" noValidate onSubmit={(event) => void confirm(event)}>
         <QuestionField
           question={props.question}
@@ -65,7 +66,7 @@ export function ConfirmAnswerView(props: ConfirmAnswerViewProps) {
           headingRef={questionHeading}
         />
         <p className="mt-6 text-lg text-gray-900" aria-live="polite">
-          {texts.chosen} <strong>{emailAnswerText({ isStars }, value)}</strong>
+          {t('confirm.chosen')} <strong>{emailAnswerText({ isStars }, value)}</strong>
         </p>
         {error ? (
           <div className="mt-6">
@@ -78,7 +79,7 @@ export function ConfirmAnswerView(props: ConfirmAnswerViewProps) {
           className={`${primaryButton} mt-8 w-full sm:w-auto`}
           disabled={isSaving}
         >
-          {isSaving ? texts.saving : texts.confirm}
+          {isSaving ? t('survey.saving') : t('confirm.submit')}
         </button>
       </form>
     </PageShell>

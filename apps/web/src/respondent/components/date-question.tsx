@@ -1,4 +1,4 @@
-import { questionTypeTexts } from './question-type-texts';
+import { useTranslator } from '../i18n/use-translator';
 import { textControl } from './styles';
 
 interface DateQuestionProps {
@@ -9,6 +9,12 @@ interface DateQuestionProps {
   maxDate: string;
   value: string | undefined;
   onChange: (value: string) => void;
+}
+
+/** A YYYY-MM-DD date as the local midnight's time, for the messages' `date` format. */
+function localTime(date: string): number {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(year!, month! - 1, day!).getTime();
 }
 
 /**
@@ -24,6 +30,7 @@ export function DateQuestion({
   value,
   onChange,
 }: DateQuestionProps) {
+  const { t } = useTranslator();
   const rangeId = `${id}-range`;
   const hasRange = Boolean(minDate || maxDate);
   return (
@@ -42,7 +49,11 @@ export function DateQuestion({
       />
       {hasRange ? (
         <p id={rangeId} className="mt-2 text-sm text-gray-700">
-          {questionTypeTexts.dateRange(minDate, maxDate)}
+          {t('date.range', {
+            range: minDate && maxDate ? 'both' : minDate ? 'from' : 'to',
+            min: minDate ? localTime(minDate) : 0,
+            max: maxDate ? localTime(maxDate) : 0,
+          })}
         </p>
       ) : null}
     </div>

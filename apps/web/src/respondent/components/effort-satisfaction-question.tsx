@@ -1,4 +1,4 @@
-import { questionTypeTexts } from './question-type-texts';
+import { useTranslator } from '../i18n/use-translator';
 import { NumberScale, ScaleLabels, StarScale } from './scale-question';
 import { hiddenInput } from './styles';
 
@@ -56,13 +56,14 @@ export function SatisfactionScale({
   display,
   ...props
 }: ScaleQuestionProps & { display: 'faces' | 'stars' }) {
+  const { t } = useTranslator();
   if (display === 'stars') return <StarScale {...props} />;
   const { name, value, onChange, startLabel, endLabel, labelsId } = props;
   return (
     <div className="w-fit">
       <div className="flex gap-1 sm:gap-3">
-        {questionTypeTexts.faces.map((text, index) => {
-          const level = index + 1;
+        {[1, 2, 3, 4, 5].map((level) => {
+          const text = t('csat.face', { level: String(level) });
           return (
             <label key={level} className="cursor-pointer text-gray-800">
               <input

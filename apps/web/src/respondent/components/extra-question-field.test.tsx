@@ -80,7 +80,7 @@ describe('the new question renderers', () => {
     const input = screen.getByLabelText('How was it?');
     expect(input).toHaveAttribute('type', 'date');
     expect(input).toHaveAttribute('min', '2026-01-01');
-    expect(input).toHaveAccessibleDescription('Choose a date from 2026-01-01 to 2026-12-31.');
+    expect(input).toHaveAccessibleDescription('Choose a date from January 1, 2026 to December 31, 2026.');
     await user.type(input, '2026-03-04');
     expect(changes).toHaveBeenLastCalledWith('2026-03-04');
   });

@@ -13,6 +13,8 @@ interface ExtraQuestionFieldProps {
   onChange: (value: SurveyAnswer) => void;
   heading: ReactNode;
   headingId: string;
+  /** Translated labels of options, columns and statements (decision 025); answers keep the originals. */
+  optionLabels?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -25,6 +27,7 @@ export function ExtraQuestionField({
   onChange,
   heading,
   headingId,
+  optionLabels = {},
 }: ExtraQuestionFieldProps) {
   const number = typeof value === 'number' ? value : undefined;
   const isRequired = question.validation.required;
@@ -94,6 +97,7 @@ export function ExtraQuestionField({
       return single(
         <RankingQuestion
           options={question.answerOptions}
+          optionLabels={optionLabels}
           value={Array.isArray(value) ? value : undefined}
           onChange={onChange}
           describedBy={headingId}
@@ -105,6 +109,7 @@ export function ExtraQuestionField({
           questionId={question.id}
           rows={question.rows}
           columns={question.columns}
+          optionLabels={optionLabels}
           isRequired={isRequired}
           value={isMatrixAnswer(value) ? value : undefined}
           onChange={onChange}

@@ -6,6 +6,8 @@ interface MatrixQuestionProps {
   questionId: string;
   rows: readonly { id: string; text: string }[];
   columns: readonly string[];
+  /** Translated statements and columns by their default-language text (decision 025). */
+  optionLabels?: Readonly<Record<string, string>>;
   isRequired: boolean;
   value: MatrixAnswer | undefined;
   onChange: (value: MatrixAnswer) => void;
@@ -20,6 +22,7 @@ export function MatrixQuestion({
   questionId,
   rows,
   columns,
+  optionLabels = {},
   isRequired,
   value,
   onChange,
@@ -31,7 +34,7 @@ export function MatrixQuestion({
         return (
           <fieldset key={row.id} className="rounded-lg border border-gray-200 p-3">
             <legend className="px-1 font-medium text-gray-900">
-              {row.text}
+              {optionLabels[row.text] ?? row.text}
               {isRequired ? <RequiredMark /> : null}
             </legend>
             <div className="mt-1 flex flex-col gap-2 sm:flex-row">
@@ -47,7 +50,9 @@ export function MatrixQuestion({
                       checked={value?.[row.id] === position}
                       onChange={() => onChange({ ...value, [row.id]: position })}
                     />
-                    <span className={`${optionTile} h-full py-2 text-center text-sm`}>{column}</span>
+                    <span className={`${optionTile} h-full py-2 text-center text-sm`}>
+                      {optionLabels[column] ?? column}
+                    </span>
                   </label>
                 );
               })}

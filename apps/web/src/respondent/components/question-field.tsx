@@ -158,6 +158,7 @@ export function QuestionField({
           onChange={onChange}
           heading={heading}
           headingId={headingId}
+          optionLabels={optionLabels}
         />
       );
   }

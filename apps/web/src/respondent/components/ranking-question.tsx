@@ -1,9 +1,11 @@
 import { useRef, useState } from 'react';
-import { questionTypeTexts as texts } from './question-type-texts';
+import { useTranslator } from '../i18n/use-translator';
 import { secondaryButton } from './styles';
 
 interface RankingQuestionProps {
   options: readonly string[];
+  /** Translated labels by option (decision 025); the answer keeps the options themselves. */
+  optionLabels?: Readonly<Record<string, string>>;
   value: readonly string[] | undefined;
   onChange: (value: string[]) => void;
   describedBy: string;
@@ -32,7 +34,15 @@ const smallButton = `${secondaryButton} min-w-11 px-2! sm:px-3!`;
  * buttons (each named after its option, the new position announced) or by dragging. The answer is
  * the whole order; "Keep this order" answers with the order as shown.
  */
-export function RankingQuestion({ options, value, onChange, describedBy }: RankingQuestionProps) {
+export function RankingQuestion({
+  options,
+  optionLabels = {},
+  value,
+  onChange,
+  describedBy,
+}: RankingQuestionProps) {
+  const { t } = useTranslator();
+  const labelOf = (option: string) => optionLabels[option] ?? option;
   const order = currentOrder(options, value);
   const isAnswered = value !== undefined && value.length === options.length;
   const [announcement, setAnnouncement] = useState('');
@@ -43,7 +53,9 @@ export function RankingQuestion({ options, value, onChange, describedBy }: Ranki
     if (to < 0 || to >= order.length || from === to) return;
     const next = move(order, from, to);
     onChange(next);
-    setAnnouncement(texts.movedTo(order[from]!, to + 1, order.length));
+    setAnnouncement(
+      t('ranking.moved', { option: labelOf(order[from]!), position: to + 1, total: order.length }),
+    );
     if (!focus) return;
     // Keep the keyboard on the moved option: its same button, or the other one at an end.
     requestAnimationFrame(() => {
@@ -58,7 +70,7 @@ export function RankingQuestion({ options, value, onChange, describedBy }: Ranki
   return (
     <div>
       <p id={`${describedBy}-hint`} className="mb-3 text-sm text-gray-700">
-        {texts.rankingHint}
+        {t('ranking.hint')}
       </p>
       <ol ref={list} className="space-y-2" aria-describedby={`${describedBy}-hint`}>
         {order.map((option, index) => (
@@ -84,37 +96,37 @@ export function RankingQuestion({ options, value, onChange, describedBy }: Ranki
             }`}
           >
             <span aria-hidden="true" className="w-6 shrink-0 text-center font-semibold text-gray-700">
-              {texts.position(index + 1)}
+              {t('ranking.position', { position: index + 1 })}
             </span>
-            <span className="min-w-0 flex-1 break-words text-gray-900">{option}</span>
+            <span className="min-w-0 flex-1 break-words text-gray-900">{labelOf(option)}</span>
             <button
               type="button"
               data-move="up"
               className={smallButton}
-              aria-label={texts.moveUp(option)}
+              aria-label={t('ranking.upNamed', { option: labelOf(option) })}
               disabled={index === 0}
               onClick={() => moveTo(index, index - 1, 'up')}
             >
               <span aria-hidden="true">↑</span>
-              <span className="sr-only sm:not-sr-only sm:ml-1">{texts.moveUpShort}</span>
+              <span className="sr-only sm:not-sr-only sm:ml-1">{t('ranking.up')}</span>
             </button>
             <button
               type="button"
               data-move="down"
               className={smallButton}
-              aria-label={texts.moveDown(option)}
+              aria-label={t('ranking.downNamed', { option: labelOf(option) })}
               disabled={index === order.length - 1}
               onClick={() => moveTo(index, index + 1, 'down')}
             >
               <span aria-hidden="true">↓</span>
-              <span className="sr-only sm:not-sr-only sm:ml-1">{texts.moveDownShort}</span>
+              <span className="sr-only sm:not-sr-only sm:ml-1">{t('ranking.down')}</span>
             </button>
           </li>
         ))}
       </ol>
       {!isAnswered ? (
         <button type="button" className={`${secondaryButton} mt-3`} onClick={() => onChange(order)}>
-          {texts.keepOrder}
+          {t('ranking.keep')}
         </button>
       ) : null}
       <p aria-live="polite" className="sr-only">

@@ -3,6 +3,7 @@ import {
   languageNames,
   type SurveyDefinition,
   type SurveyLanguage,
+  type SurveyQuestion,
   type TranslationEntry,
   translationEntries,
   translationOf,
@@ -17,17 +18,35 @@ const fieldNames: Record<string, string> = {
   startLabel: 'Start label',
   endLabel: 'End label',
   placeholderText: 'Placeholder',
+  consentText: 'Consent text',
+  linkLabel: 'Link label',
 };
 
-/** Where a text is, as an author reads it: "Opening text", "Q2 · Question", "Q2 · Option “Tyres”". */
-function placeOf(entry: TranslationEntry, numbers: Map<string, number>): string {
+/** What an option text is in its question: a matrix statement or column, else an option. */
+function optionKind(question: SurveyQuestion | undefined, option: string): string {
+  if (question?.type === 'Matrix') {
+    return question.rows.some((row) => row.text === option) ? 'Statement' : 'Column';
+  }
+  return 'Option';
+}
+
+/**
+ * Where a text is, as an author reads it: "Opening text", "Q2 · Question", "Q2 · Option “Tyres”",
+ * "Q3 · Statement “Staff were friendly”".
+ */
+function placeOf(
+  entry: TranslationEntry,
+  questions: Map<string, { number: number; question: SurveyQuestion }>,
+) {
   if (entry.key === 'openingText') return 'Opening text';
   if (entry.key === 'closingText') return 'Closing text';
-  const number = entry.questionId ? numbers.get(entry.questionId) : undefined;
+  const place = entry.questionId ? questions.get(entry.questionId) : undefined;
   const option = entry.option && entry.option.length > 40 ? `${entry.option.slice(0, 39)}…` : entry.option;
   const part =
-    option !== undefined ? `Option “${option}”` : (fieldNames[entry.field ?? ''] ?? entry.field ?? '');
-  return `Q${number ?? '?'} · ${part}`;
+    option !== undefined && entry.option !== undefined
+      ? `${optionKind(place?.question, entry.option)} “${option}”`
+      : (fieldNames[entry.field ?? ''] ?? entry.field ?? '');
+  return `Q${place?.number ?? '?'} · ${part}`;
 }
 
 type TranslationGridProps = {
@@ -49,7 +68,9 @@ export function TranslationGrid({ definition, language, editBlock, isSaving, onS
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(entries.map((entry) => [entry.key, translationOf(translation, entry) ?? ''])),
   );
-  const numbers = new Map(definition.questions.map((question, index) => [question.id, index + 1]));
+  const questions = new Map(
+    definition.questions.map((question, index) => [question.id, { number: index + 1, question }]),
+  );
   const name = languageNames[language];
   const source = languageNames[definition.defaultLanguage];
   const isReadOnly = editBlock !== undefined;
@@ -88,7 +109,7 @@ export function TranslationGrid({ definition, language, editBlock, isSaving, onS
           </thead>
           <tbody className="divide-y divide-gray-200">
             {entries.map((entry) => {
-              const place = placeOf(entry, numbers);
+              const place = placeOf(entry, questions);
               const value = texts[entry.key] ?? '';
               const isMissing = value.trim() === '';
               return (

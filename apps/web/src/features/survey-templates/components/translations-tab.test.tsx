@@ -115,4 +115,47 @@ describe('Translations tab', () => {
     );
     expect(calls.filter((call) => call.method !== 'get')).toEqual([]);
   });
+
+  it('offers the texts of the added question types, named by their place, and no settings', async () => {
+    const matrixId = 'd1b2c3d4-0000-4000-8000-0000000000f1';
+    const consentId = 'd1b2c3d4-0000-4000-8000-0000000000f2';
+    const dateId = 'd1b2c3d4-0000-4000-8000-0000000000f3';
+    const withNewTypes = {
+      questions: [
+        {
+          id: matrixId,
+          type: 'Matrix' as const,
+          question: 'Rate us',
+          label: 'Matrix',
+          rows: [{ id: 'staff', text: 'Staff were friendly' }],
+          columns: ['Disagree', 'Agree'],
+        },
+        {
+          id: consentId,
+          type: 'Consent' as const,
+          question: 'Consent',
+          label: 'Consent',
+          consentText: 'I agree.',
+          linkUrl: 'https://example.com/privacy',
+          linkLabel: 'Privacy policy',
+        },
+        { id: dateId, type: 'DateEntry' as const, question: 'When?', label: 'Date', minDate: '2026-01-01' },
+      ],
+      translations: {
+        es: { questions: { [matrixId]: { options: { 'Staff were friendly': 'El personal fue amable' } } } },
+      },
+    };
+    mockTemplateServer(buildVersion({ definition: withNewTypes }));
+    renderApp(`${url}/translations`);
+    const table = await screen.findByRole('table', { name: 'Spanish translations' });
+    expect(
+      within(table).getByRole('textbox', { name: 'Spanish: Q1 · Statement “Staff were friendly”' }),
+    ).toHaveValue('El personal fue amable');
+    expect(within(table).getByRole('textbox', { name: 'Spanish: Q1 · Column “Agree”' })).toHaveValue('');
+    expect(within(table).getByRole('textbox', { name: 'Spanish: Q2 · Consent text' })).toBeInTheDocument();
+    expect(within(table).getByRole('textbox', { name: 'Spanish: Q2 · Link label' })).toBeInTheDocument();
+    expect(within(table).getByRole('textbox', { name: 'Spanish: Q3 · Question' })).toBeInTheDocument();
+    expect(within(table).queryByText('https://example.com/privacy')).not.toBeInTheDocument();
+    expect(within(table).queryByText('2026-01-01')).not.toBeInTheDocument();
+  });
 });
