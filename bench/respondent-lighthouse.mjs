@@ -18,7 +18,7 @@ try {
     surveyTemplateDefinition: {
       openingText: 'Thank you for visiting our store. Tell us how it went: it takes a minute.',
       properties: [],
-      // Issue 12: the page is measured with survey logic and a second language on (decisions 023
+      // The page is measured with survey logic and a second language on (decisions 023
       // and 025), opened in Spanish, so the catalogue and the path rules load as a respondent's would.
       questions: [
         {
