@@ -170,7 +170,9 @@ export const publicLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         description:
           "Counts a visit and, within the link's limits, creates a survey of the published version (or " +
           "answers the browser's unfinished one). `parameters` are the page's query: `email`/`phone` " +
-          'carry a contact, the other keys fill hidden-field properties.',
+          'carry a contact, the other keys fill hidden-field properties. An embedded page sends ' +
+          '`X-Graphium-Embed` (`new` or its kept token) instead of cookies and gets `embedToken`, which ' +
+          'its calls on the survey carry in that header (decision 024).',
         params: z.object({ slug: z.string() }),
         body: startLinkSurveySchema,
         response: {
