@@ -110,6 +110,17 @@ describe('the embed transport', () => {
       { withoutXsrf: true, headers: { [embedTokenHeaderName]: embedTokenNone } },
     );
     expect(staffEdit.statusCode).toBe(403);
+    // An embedded GET reads no staff session: the owner's own browser gets the respondent page.
+    const surveyId = token.slice(0, token.lastIndexOf('.'));
+    const asWorkspace = { 'x-workspace-id': setup.owner.cookies.get('x-workspace-id')! };
+    const asStaff = await setup.owner.get(`/api/surveys/${surveyId}`, { headers: asWorkspace });
+    expect(asStaff.statusCode, asStaff.body).toBe(200);
+    expect(asStaff.json().requiresAuthentication).toBeUndefined();
+    const inFrame = await setup.owner.get(`/api/surveys/${surveyId}`, {
+      headers: { ...asWorkspace, [embedTokenHeaderName]: token },
+    });
+    expect(inFrame.statusCode, inFrame.body).toBe(200);
+    expect(inFrame.json().requiresAuthentication).toBe(false);
     // A page outside a frame still starts with the cookie and anti-forgery, and gets no token.
     const browser = t.client({ remoteAddress: '10.8.1.1' });
     const started = await browser.post(`/api/s/${link.slug}/surveys`, { parameters: {} });
