@@ -7,8 +7,10 @@ import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures
 import { newPerson, signUp } from '../support/flows.js';
 
 // Decision 024: a public link is created on the Links tab, opened from the URL its QR
-// code encodes and completed; then embedded by its script in a plain page of another origin (a
-// tiny server of this test) and completed there. Both responses show their source.
+// code encodes and completed; then embedded by its script in a plain page of another site (a
+// tiny server of this test on `localhost`, while Graphium is served on `127.0.0.1`: the browser
+// withholds Graphium's SameSite=Lax cookies in that frame) and completed there. Both responses
+// show their source.
 
 async function publishTemplate(page: Page): Promise<{ versionId: string }> {
   const created = await callApi(page.request, 'post', '/api/survey-templates/', {
@@ -56,7 +58,7 @@ async function answerSurvey(where: Page | FrameLocator) {
   await expect(where.getByText('Thanks for helping us improve.')).toBeVisible();
 }
 
-/** A plain page on another port that embeds the link with the embed script. */
+/** A plain page of another site (`localhost`, not `127.0.0.1`) that embeds the link with the embed script. */
 async function startEmbeddingSite(baseUrl: string, slug: string): Promise<{ server: Server; url: string }> {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Our shop</title></head>
 <body><main><h1>Welcome to our shop</h1>
@@ -69,10 +71,10 @@ async function startEmbeddingSite(baseUrl: string, slug: string): Promise<{ serv
       .end(request.url === '/popup' ? popup : html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+  return { server, url: `http://localhost:${(server.address() as AddressInfo).port}/` };
 }
 
-test('a public link is created, opened from its QR code URL, embedded on another site and answered in both', async ({
+test('a public link is created, opened from its QR code URL, embedded on another site (cross-site) and answered in both', async ({
   page,
   browser,
   baseURL,

@@ -122,7 +122,8 @@ export const startLinkSurveySchema = z.object({
 });
 export type StartLinkSurvey = z.input<typeof startLinkSurveySchema>;
 
-export const startLinkSurveyReplySchema = z.object({ surveyId: z.uuid() });
+/** `embedToken`: only for an embedded page's start (decision 024), which it keeps instead of a cookie. */
+export const startLinkSurveyReplySchema = z.object({ surveyId: z.uuid(), embedToken: z.string().optional() });
 
 // The respondent's messages (the respondent page shows the server's message).
 export const publicLinkClosedMessage = 'This survey is closed.';

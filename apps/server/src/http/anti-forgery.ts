@@ -1,15 +1,21 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { looksLikeApiKey, xsrfCookieName, xsrfHeaderName } from '@graphium/shared';
+import { embedTokenHeaderName, looksLikeApiKey, xsrfCookieName, xsrfHeaderName } from '@graphium/shared';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../errors.js';
 import { readBearerToken } from './credentials.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+const embedHeaderKey = embedTokenHeaderName.toLowerCase();
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes no cookie credential, so a forged request gains nothing. */
     skipAntiForgery?: boolean;
+    /**
+     * A respondent route an embedded page calls (decision 024): its `X-Graphium-Embed` header
+     * stands for the anti-forgery one, and the route then reads no cookie, only the header's token.
+     */
+    embedTransport?: boolean;
   }
 }
 
@@ -57,6 +63,10 @@ export function registerAntiForgery(
     // A route whose URL is its own credential and that uses no ambient one (the one-click
     // unsubscribe that mail providers POST, decision 008) opts out.
     if (request.routeOptions.config?.skipAntiForgery) return;
+    // An embedded respondent page's call: a custom header no cross-site page can send (no CORS
+    // preflight is ever granted); the route checks its token and uses no ambient credential.
+    if (request.routeOptions.config?.embedTransport && typeof request.headers[embedHeaderKey] === 'string')
+      return;
     const bearer = readBearerToken(request);
     if (bearer !== undefined && looksLikeApiKey(bearer)) return;
     const header = request.headers[xsrfHeaderName.toLowerCase()];

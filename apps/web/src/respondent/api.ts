@@ -4,8 +4,9 @@ import type {
   SavedSurveyResponses,
   SurveyAnswer,
 } from '@graphium/shared';
-import { apiTimeoutMs, xsrfCookieName, xsrfHeaderName } from '@graphium/shared/http';
+import { apiTimeoutMs, embedTokenHeaderName, xsrfCookieName, xsrfHeaderName } from '@graphium/shared/http';
 import type { SurveyLanguage } from '@graphium/shared/translations';
+import { embedTokenOf } from './embed-mode';
 
 // The respondent page's three calls (docs/product-rules.md#the-respondent-page) on plain fetch with the
 // spec's 10 s timeout and
@@ -51,19 +52,24 @@ function readCookie(name: string): string | undefined {
   return undefined;
 }
 
-async function send(method: string, path: string, body?: unknown): Promise<Response> {
+/**
+ * `embedToken`: an embedded page's call (decision 024), which sends the token in its header and
+ * no cookie; undefined for every other call, which goes with cookies and the anti-forgery header.
+ */
+async function send(method: string, path: string, body?: unknown, embedToken?: string): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), apiTimeoutMs);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = method === 'GET' ? undefined : readCookie(xsrfCookieName);
+  if (embedToken !== undefined) headers[embedTokenHeaderName] = embedToken;
+  const token = method === 'GET' || embedToken !== undefined ? undefined : readCookie(xsrfCookieName);
   if (token) headers[xsrfHeaderName] = token;
   try {
     return await fetch(`${apiBaseUrl}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'include',
+      credentials: embedToken === undefined ? 'include' : 'omit',
       signal: controller.signal,
     });
   } catch (error) {
@@ -80,11 +86,17 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
   }
 }
 
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  embedToken?: string,
+): Promise<T> {
   // The anti-forgery cookie comes with any response (README.md#configuration); the page's first GET
-  // normally brought it, this covers a cookie that was cleared meanwhile.
-  if (method !== 'GET' && !readCookie(xsrfCookieName)) await send('GET', '/health').catch(() => undefined);
-  const response = await send(method, path, body);
+  // normally brought it, this covers a cookie that was cleared meanwhile. An embed needs none.
+  if (method !== 'GET' && embedToken === undefined && !readCookie(xsrfCookieName))
+    await send('GET', '/health').catch(() => undefined);
+  const response = await send(method, path, body, embedToken);
   let data: unknown;
   try {
     data = await response.json();
@@ -112,14 +124,24 @@ export async function request<T>(method: string, path: string, body?: unknown): 
 const surveyPath = (surveyId: string) => `/surveys/${encodeURIComponent(surveyId)}`;
 
 export function getSurvey(surveyId: string, markAsOpened: boolean): Promise<RespondentSurveyReply> {
-  return request('GET', `${surveyPath(surveyId)}${markAsOpened ? '?markAsOpened=true' : ''}`);
+  return request(
+    'GET',
+    `${surveyPath(surveyId)}${markAsOpened ? '?markAsOpened=true' : ''}`,
+    undefined,
+    embedTokenOf(surveyId),
+  );
 }
 
 export function authenticateSurvey(
   surveyId: string,
   authenticationValues: Record<string, string | number | boolean>,
 ): Promise<AuthenticateSurveyResult> {
-  return request('POST', `${surveyPath(surveyId)}/authenticate`, { authenticationValues });
+  return request(
+    'POST',
+    `${surveyPath(surveyId)}/authenticate`,
+    { authenticationValues },
+    embedTokenOf(surveyId),
+  );
 }
 
 export function saveResponses(
@@ -128,10 +150,12 @@ export function saveResponses(
   markAsComplete: boolean,
   language?: SurveyLanguage,
 ): Promise<SavedSurveyResponses> {
-  return request('PATCH', `${surveyPath(surveyId)}${markAsComplete ? '?markAsComplete=true' : ''}`, {
-    surveyResponses,
-    ...(language ? { language } : {}),
-  });
+  return request(
+    'PATCH',
+    `${surveyPath(surveyId)}${markAsComplete ? '?markAsComplete=true' : ''}`,
+    { surveyResponses, ...(language ? { language } : {}) },
+    embedTokenOf(surveyId),
+  );
 }
 
 /**

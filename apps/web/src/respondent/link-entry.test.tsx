@@ -1,6 +1,6 @@
 import { configure, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startEmbedMode } from './embed-mode';
+import { setEmbedTransport, startEmbedMode } from './embed-mode';
 import { LinkEntry, linkParameters } from './link-entry';
 import { fakeApi, respondentSurvey, surveyId } from './testing/fake-api';
 import { load } from './testing/respondent-page';
@@ -15,6 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  setEmbedTransport(false); // startEmbedMode turns it on; other files share the module (isolate: false)
 });
 
 describe("a public link's page", () => {

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { access, actorOf } from '../../http/access.js';
+import { issueEmbedToken, readEmbedRequest } from '../surveys/embed-token.service.js';
 import { qrCodeFile } from './link-qr.service.js';
 import { startLinkSurvey } from './link-start.service.js';
 import {
@@ -162,14 +163,16 @@ export const publicLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     '/s/:slug/surveys',
     {
-      config: { access: access.anyone, rateLimit: startRateLimit(ctx) },
+      config: { access: access.anyone, rateLimit: startRateLimit(ctx), embedTransport: true },
       schema: {
         tags: ['respondent'],
         summary: "Start a survey through a public link (the link page's call)",
         description:
           "Counts a visit and, within the link's limits, creates a survey of the published version (or " +
           "answers the browser's unfinished one). `parameters` are the page's query: `email`/`phone` " +
-          'carry a contact, the other keys fill hidden-field properties.',
+          'carry a contact, the other keys fill hidden-field properties. An embedded page sends ' +
+          '`X-Graphium-Embed` (`new` or its kept token) instead of cookies and gets `embedToken`, which ' +
+          'its calls on the survey carry in that header (decision 024).',
         params: z.object({ slug: z.string() }),
         body: startLinkSurveySchema,
         response: {
@@ -181,12 +184,24 @@ export const publicLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request, reply) => {
+      const status = (isNew: boolean) => (isNew ? 201 : 200);
+      // An embedded page (decision 024) keeps its survey's token instead of the cookie.
+      const embed = readEmbedRequest(ctx, request);
+      if (embed) {
+        const started = await startLinkSurvey(ctx, request.params.slug, request.body, {
+          surveyIdOf: () => embed.surveyId,
+        });
+        const { surveyId } = started;
+        return reply
+          .status(status(started.isNew))
+          .send({ surveyId, embedToken: issueEmbedToken(ctx, surveyId) });
+      }
       const own = readBrowserSurvey(request, request.cookies);
       const started = await startLinkSurvey(ctx, request.params.slug, request.body, {
         surveyIdOf: (linkId) => own[browserCookieName(linkId)],
       });
       setBrowserSurvey(ctx, reply, started.linkId, started.surveyId);
-      return reply.status(started.isNew ? 201 : 200).send({ surveyId: started.surveyId });
+      return reply.status(status(started.isNew)).send({ surveyId: started.surveyId });
     },
   );
 };

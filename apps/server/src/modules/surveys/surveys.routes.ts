@@ -24,6 +24,7 @@ import { trustedReply } from '../../http/trusted-reply.js';
 import { isUuid } from '../../ids.js';
 import { findSurveyResponse, surveyResponseNotFoundMessage } from '../responses/responses.service.js';
 import { templateNotFoundMessages } from '../templates/templates.service.js';
+import { checkEmbedRequest } from './embed-token.service.js';
 import { authenticateRespondent, getRespondentSurvey, saveRespondentAnswers } from './respondent.service.js';
 import { hasRespondentCredential, issueRespondentCredential } from './respondent-credential.js';
 import { previewTemplateVersion } from './survey-preview.service.js';
@@ -132,7 +133,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/surveys/:id',
     {
-      config: { access: access.anyone, rateLimit: respondentRateLimit(300) },
+      config: { access: access.anyone, rateLimit: respondentRateLimit(300), embedTransport: true },
       serializerCompiler: trustedReply,
       schema: {
         ...respondent,
@@ -149,6 +150,13 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { id } = request.params;
+      // An embedded page (decision 024): its token for this survey, no cookie and no staff session.
+      if (checkEmbedRequest(ctx, request, id)) {
+        return getRespondentSurvey(ctx, id, {
+          markAsOpened: request.query.markAsOpened === 'true',
+          isAuthenticated: false,
+        });
+      }
       const staff = await staffOnPublicRoute(ctx, request, 'read');
       if (staff) {
         const detail = await findSurveyResponse(ctx, staff.actor, id);
@@ -165,7 +173,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.patch(
     '/surveys/:id',
     {
-      config: { access: access.anyone, rateLimit: respondentRateLimit(300) },
+      config: { access: access.anyone, rateLimit: respondentRateLimit(300), embedTransport: true },
       serializerCompiler: trustedReply,
       schema: {
         ...respondent,
@@ -177,9 +185,11 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { id } = request.params;
+      const embedded = checkEmbedRequest(ctx, request, id);
       return saveRespondentAnswers(ctx, id, request.body.surveyResponses, {
         markAsComplete: request.query.markAsComplete === 'true',
-        isAuthenticated: hasRespondentCredential(ctx, request, id),
+        // Link surveys never need authentication (no link fills an authentication property).
+        isAuthenticated: !embedded && hasRespondentCredential(ctx, request, id),
         language: request.body.language,
       });
     },
