@@ -91,10 +91,12 @@ describe('the added question types in Spanish', () => {
     render(<RespondentApp surveyId={surveyId} requestedLanguage="es" />);
     await user.click(await screen.findByRole('button', { name: 'Comenzar la encuesta' }));
 
-    expect(screen.getByText('Ordénelas')).toBeVisible();
     expect(
-      screen.getByText('Ordene las opciones, la más importante primero: arrástrelas o use Subir y Bajar.'),
+      await screen.findByText(
+        'Ordene las opciones, la más importante primero: arrástrelas o use Subir y Bajar.',
+      ),
     ).toBeVisible();
+    expect(screen.getByText('Ordénelas')).toBeVisible();
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       '1.Precio↑Subir↓Bajar',
       '2.Rapidez↑Subir↓Bajar',

@@ -4,7 +4,7 @@ import {
   type SurveyQuestionInput,
   surveyQuestionSchema,
 } from '@graphium/shared';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setupUser } from '@/test/user';
@@ -21,7 +21,7 @@ function question(input: Record<string, unknown> & { type: SurveyQuestionInput['
   });
 }
 
-function renderQuestion(item: SurveyQuestion, initial?: SurveyAnswer) {
+async function renderQuestion(item: SurveyQuestion, initial?: SurveyAnswer) {
   const changes = vi.fn();
   function Harness() {
     const [value, setValue] = useState<SurveyAnswer | undefined>(initial);
@@ -39,12 +39,16 @@ function renderQuestion(item: SurveyQuestion, initial?: SurveyAnswer) {
     );
   }
   render(<Harness />);
+  // The renderers load on demand (React.lazy): let them arrive.
+  await act(async () => {
+    await import('./extra-question-field');
+  });
   return { user: setupUser(), changes };
 }
 
 describe('the new question renderers', () => {
   it('offers CES as seven radios in a group named by the question, moved with arrow keys', async () => {
-    const { user, changes } = renderQuestion(
+    const { user, changes } = await renderQuestion(
       question({ type: 'CustomerEffortScore', startLabel: 'Very difficult', endLabel: 'Very easy' }),
     );
     const group = screen.getByRole('group', { name: 'How was it?' });
@@ -56,7 +60,7 @@ describe('the new question renderers', () => {
   });
 
   it('draws CSAT as five faces with text names, or as stars', async () => {
-    const { user, changes } = renderQuestion(question({ type: 'CustomerSatisfactionScore' }));
+    const { user, changes } = await renderQuestion(question({ type: 'CustomerSatisfactionScore' }));
     expect(screen.getAllByRole('radio').map((radio) => radio.parentElement?.textContent)).toEqual([
       'Very dissatisfied',
       'Dissatisfied',
@@ -68,13 +72,13 @@ describe('the new question renderers', () => {
     expect(changes).toHaveBeenLastCalledWith(4);
   });
 
-  it('draws CSAT as stars when asked', () => {
-    renderQuestion(question({ type: 'CustomerSatisfactionScore', display: 'stars' }));
+  it('draws CSAT as stars when asked', async () => {
+    await renderQuestion(question({ type: 'CustomerSatisfactionScore', display: 'stars' }));
     expect(screen.getByRole('radio', { name: '5 stars' })).toBeInTheDocument();
   });
 
   it('takes a date in a native date input named by the question, with its range described', async () => {
-    const { user, changes } = renderQuestion(
+    const { user, changes } = await renderQuestion(
       question({ type: 'DateEntry', minDate: '2026-01-01', maxDate: '2026-12-31' }),
     );
     const input = screen.getByLabelText('How was it?');
@@ -86,7 +90,7 @@ describe('the new question renderers', () => {
   });
 
   it('ticks consent with the space bar and shows the link safely', async () => {
-    const { user, changes } = renderQuestion(
+    const { user, changes } = await renderQuestion(
       question({
         type: 'Consent',
         consentText: 'I agree to be contacted.',
@@ -107,7 +111,7 @@ describe('the new question renderers', () => {
   });
 
   it('reorders a ranking with the Move buttons, keeping focus on the moved option', async () => {
-    const { user, changes } = renderQuestion(
+    const { user, changes } = await renderQuestion(
       question({ type: 'Ranking', answerOptions: ['Price', 'Speed', 'Service'] }),
     );
     expect(screen.getByRole('button', { name: 'Move Price up' })).toBeDisabled();
@@ -127,7 +131,7 @@ describe('the new question renderers', () => {
   });
 
   it('answers a ranking with the order shown via Keep this order', async () => {
-    const { user, changes } = renderQuestion(
+    const { user, changes } = await renderQuestion(
       question({ type: 'Ranking', answerOptions: ['Price', 'Speed'] }),
     );
     await user.click(screen.getByRole('button', { name: 'Keep this order' }));
@@ -136,7 +140,7 @@ describe('the new question renderers', () => {
   });
 
   it('answers each matrix statement in its own radio group', async () => {
-    const { user, changes } = renderQuestion(
+    const { user, changes } = await renderQuestion(
       question({
         type: 'Matrix',
         rows: [
