@@ -70,22 +70,30 @@ function prepareFindSurveyForSaving(db: Executor) {
     .prepare('find_survey_for_saving');
 }
 
+/** The answers merged into the stored ones (`set` added, `clear` removed), the language kept if none. */
+function mergedAnswers() {
+  return {
+    responses: sql`(${surveys.responses} || ${sql.placeholder('set')}::jsonb) - array(select jsonb_array_elements_text(${sql.placeholder('clear')}::jsonb))`,
+    state: 'IN_PROGRESS' as const,
+    language: sql`coalesce(${sql.placeholder('language')}::text, ${surveys.language})`,
+    updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+  };
+}
+
+/** The survey named by `surveyId`, while it may still be answered (not completed, not expired). */
+function openSurveyConditions() {
+  return [
+    eq(surveys.id, sql.placeholder('surveyId')),
+    ne(surveys.state, 'COMPLETE'),
+    sql`${surveys.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+  ];
+}
+
 function prepareMergeSurveyResponses(db: Executor) {
   return db
     .update(surveys)
-    .set({
-      responses: sql`(${surveys.responses} || ${sql.placeholder('set')}::jsonb) - array(select jsonb_array_elements_text(${sql.placeholder('clear')}::jsonb))`,
-      state: 'IN_PROGRESS',
-      language: sql`coalesce(${sql.placeholder('language')}::text, ${surveys.language})`,
-      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-    })
-    .where(
-      and(
-        eq(surveys.id, sql.placeholder('surveyId')),
-        ne(surveys.state, 'COMPLETE'),
-        sql`${surveys.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
-      ),
-    )
+    .set(mergedAnswers())
+    .where(and(...openSurveyConditions()))
     .returning({ state: surveys.state, responses: surveys.responses })
     .prepare('merge_survey_responses');
 }
@@ -102,20 +110,8 @@ function prepareFindSurveyAnswers(db: Executor) {
 function prepareMergeIfUnchanged(db: Executor) {
   return db
     .update(surveys)
-    .set({
-      responses: sql`(${surveys.responses} || ${sql.placeholder('set')}::jsonb) - array(select jsonb_array_elements_text(${sql.placeholder('clear')}::jsonb))`,
-      state: 'IN_PROGRESS',
-      language: sql`coalesce(${sql.placeholder('language')}::text, ${surveys.language})`,
-      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-    })
-    .where(
-      and(
-        eq(surveys.id, sql.placeholder('surveyId')),
-        ne(surveys.state, 'COMPLETE'),
-        sql`${surveys.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
-        sql`${surveys.responses} = ${sql.placeholder('expected')}::jsonb`,
-      ),
-    )
+    .set(mergedAnswers())
+    .where(and(...openSurveyConditions(), sql`${surveys.responses} = ${sql.placeholder('expected')}::jsonb`))
     .returning({ state: surveys.state, responses: surveys.responses })
     .prepare('merge_survey_responses_if_unchanged');
 }

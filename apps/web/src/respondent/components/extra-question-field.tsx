@@ -5,6 +5,7 @@ import { ConsentQuestion } from './consent-question';
 import { DateQuestion } from './date-question';
 import { EffortScale, SatisfactionScale } from './effort-satisfaction-question';
 import { MatrixQuestion } from './matrix-question';
+import { groupFrame, singleFrame } from './question-frames';
 import { RankingQuestion } from './ranking-question';
 
 interface ExtraQuestionFieldProps {
@@ -32,18 +33,8 @@ export function ExtraQuestionField({
   const number = typeof value === 'number' ? value : undefined;
   const isRequired = question.validation.required;
   const labelsId = `${headingId}-labels`;
-  const group = (control: ReactNode) => (
-    <fieldset>
-      <legend className="mb-4 w-full">{heading}</legend>
-      {control}
-    </fieldset>
-  );
-  const single = (control: ReactNode) => (
-    <div>
-      <div className="mb-4">{heading}</div>
-      {control}
-    </div>
-  );
+  const group = (control: ReactNode) => groupFrame(heading, control);
+  const single = (control: ReactNode) => singleFrame(heading, control);
   switch (question.type) {
     case 'CustomerEffortScore':
       return group(

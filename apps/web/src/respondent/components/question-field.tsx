@@ -2,6 +2,7 @@ import type { RespondentList, SurveyAnswer, SurveyQuestion } from '@graphium/sha
 import { lazy, type ReactNode, type Ref, Suspense } from 'react';
 import { type ChoiceOption, DropdownList, MultipleChoice } from './choice-question';
 import { RequiredMark } from './page-shell';
+import { groupFrame, singleFrame } from './question-frames';
 import { NumberScale, StarScale } from './scale-question';
 import { headingFocus } from './styles';
 import { LongText, ShortText } from './text-question';
@@ -74,19 +75,8 @@ export function QuestionField({
   const text = typeof value === 'string' ? value : undefined;
   const labelsId = `${headingId}-labels`;
 
-  // Grouped controls (scales, choices) take their name from a legend; single controls from the heading.
-  const group = (control: ReactNode) => (
-    <fieldset>
-      <legend className="mb-4 w-full">{heading}</legend>
-      {control}
-    </fieldset>
-  );
-  const single = (control: ReactNode) => (
-    <div>
-      <div className="mb-4">{heading}</div>
-      {control}
-    </div>
-  );
+  const group = (control: ReactNode) => groupFrame(heading, control);
+  const single = (control: ReactNode) => singleFrame(heading, control);
 
   switch (question.type) {
     case 'NetPromoterScore':
