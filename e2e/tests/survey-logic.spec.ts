@@ -98,9 +98,13 @@ test('an author builds a branching survey and respondents answer two paths on a 
   await expect(q3Logic).toContainText('If the answer is equal to “Everything”, end the survey');
 
   // Drag and drop by keyboard; a move that would make logic point backwards is refused.
-  await page.getByRole('button', { name: 'Reorder Q2' }).focus();
+  // Each key waits for the step before to show (dnd-kit moves on animation frames).
+  const reorderQ2 = page.getByRole('button', { name: 'Reorder Q2' });
+  await reorderQ2.focus();
   await page.keyboard.press('Space');
+  await expect(reorderQ2).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Q2 is over position 1.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect(page.getByText(/This order breaks the survey logic/)).toBeVisible();
   await expect(page.getByRole('article').nth(1)).toContainText('What went wrong?');
