@@ -1,9 +1,4 @@
 import {
-  type AuthenticationProperty,
-  authenticationLockMinutes,
-  authenticationMismatchMessage,
-  authenticationSuccessMessage,
-  authenticationValueMatches,
   estimateMinutes,
   fillPropertyTokens,
   findPropertyTokens,
@@ -13,7 +8,6 @@ import {
   isValidReviewLink,
   type LockedRespondentSurvey,
   languageNames,
-  maxAuthenticationFailures,
   propertyTokenValues,
   type RespondentSurvey,
   type RespondentSurveyReply,
@@ -22,7 +16,6 @@ import {
   type SurveyAnswer,
   type SurveyDefinition,
   type SurveyLanguage,
-  type SurveyPropertyValues,
   type SurveyResponses,
   type SurveyState,
   surveyAlreadyCompletedMessage,
@@ -41,18 +34,17 @@ import { type ListLookup, loadListLookup } from '../lists/list-lookup.service.js
 import { logoPath } from '../logo/logo.service.js';
 import { recordSurveyCompletion } from '../responses/response-aggregates.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
+import { authenticationPropertiesOf } from './respondent-authentication.service.js';
 import { planPathSave, savePathAnswers } from './respondent-path.js';
 import { findCachedSurveyAccess, rememberSurveyAccess, type SurveyAccess } from './survey-access.js';
 import {
   completeSurvey,
   findRespondentSurvey,
   findSurveyForSaving,
-  lockAuthenticationState,
   lockSurveyForSaving,
   markSurveyOpened,
   mergeSurveyResponses,
   type SurveyForSaving,
-  updateAuthenticationState,
 } from './surveys.repository.js';
 
 /**
@@ -63,25 +55,6 @@ const surveyNotFound = () => notFound(surveyNotFoundMessage);
 /** The welcome's time unless the template shows an estimate: "about 5 minutes", as the spec words it. */
 const fixedEstimateMinutes = 5;
 const authenticationRequiredMessage = 'Please confirm your details to open this survey.';
-
-/**
- * The properties the respondent must confirm (docs/product-rules.md#respondent-authentication): those flagged
- * for authentication that
- * hold a value on this survey. A survey without any is open to whoever has its link.
- */
-function authenticationPropertiesOf(
-  definition: SurveyDefinition,
-  values: SurveyPropertyValues,
-): AuthenticationProperty[] {
-  return definition.properties
-    .filter((property) => property.validation.authentication && values[property.id] !== undefined)
-    .map((property) => ({
-      id: property.id,
-      label: property.label,
-      type: property.type,
-      required: property.validation.required,
-    }));
-}
 
 /** Whether a text holds a `[Label]` token of one of the definition's properties (any case). */
 function hasPropertyToken(text: string, definition: SurveyDefinition): boolean {
@@ -230,62 +203,6 @@ function fillTranslationTokens(translations: Translations, tokens: Record<string
 /** The welcome's time for a version: computed when its settings ask for it, else the spec's 5. */
 export function welcomeMinutes(definition: SurveyDefinition, showEstimatedTime: boolean): number {
   return showEstimatedTime ? estimateMinutes(definition) : fixedEstimateMinutes;
-}
-
-export type AuthenticationOutcome =
-  | { kind: 'success'; message: string; expiresAt: Date }
-  | { kind: 'mismatch'; message: string }
-  | { kind: 'locked'; message: string; retryAfterSeconds: number };
-
-function lockedOutcome(lockedUntil: Date, now: Date): AuthenticationOutcome {
-  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return {
-    kind: 'locked',
-    retryAfterSeconds: seconds,
-    message: `Too many failed attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-  };
-}
-
-/**
- * `POST /surveys/{id}/authenticate` (docs/product-rules.md#respondent-authentication): compares the submitted
- * values with the survey's
- * own (text trimmed, ignoring case; numbers, dates, instants and booleans by value). Attempts on
- * one survey run one at a time under its row lock; the fifth failure in a row locks the survey's
- * authentication for 15 minutes. The count is committed before the answer goes out.
- */
-export async function authenticateRespondent(
-  ctx: AppContext,
-  surveyId: string,
-  submitted: Record<string, string | number | boolean | null>,
-): Promise<AuthenticationOutcome> {
-  if (!isUuid(surveyId)) throw surveyNotFound();
-  const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    const survey = await lockAuthenticationState(tx, surveyId);
-    if (!survey || isSurveyExpired(survey, now)) throw surveyNotFound();
-    if (survey.authLockedUntil && survey.authLockedUntil > now)
-      return lockedOutcome(survey.authLockedUntil, now);
-    const definition = await loadVersionDefinition(tx, survey.templateVersionId);
-    const properties = authenticationPropertiesOf(definition, survey.properties);
-    const isMatch = properties.every((property) =>
-      authenticationValueMatches(property.type, submitted[property.id], survey.properties[property.id]),
-    );
-    if (isMatch) {
-      if (survey.authFailures > 0 || survey.authLockedUntil) {
-        await updateAuthenticationState(tx, surveyId, { authFailures: 0, authLockedUntil: null });
-      }
-      return { kind: 'success', message: authenticationSuccessMessage, expiresAt: survey.expiresAt };
-    }
-    const failures = survey.authFailures + 1;
-    if (failures >= maxAuthenticationFailures) {
-      const lockedUntil = new Date(now.getTime() + authenticationLockMinutes * 60_000);
-      await updateAuthenticationState(tx, surveyId, { authFailures: 0, authLockedUntil: lockedUntil });
-      return lockedOutcome(lockedUntil, now);
-    }
-    await updateAuthenticationState(tx, surveyId, { authFailures: failures, authLockedUntil: null });
-    return { kind: 'mismatch', message: authenticationMismatchMessage };
-  });
 }
 
 function checkOpen(survey: Pick<SurveyForSaving, 'state' | 'expiresAt'>, now: Date): void {
