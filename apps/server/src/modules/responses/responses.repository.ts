@@ -121,6 +121,18 @@ export async function summarizeQuestions(db: Executor, conditions: SQL[]) {
   return { answeredRows, scoreRows };
 }
 
+/** The completed surveys of the set, for their answers (`answer`) to these questions. */
+function completedAnswersOf(conditions: SQL[], questionIds: string[]) {
+  return and(
+    ...conditions,
+    eq(surveys.state, 'COMPLETE'),
+    sql`answer.key in (${sql.join(
+      questionIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
 /** Completed surveys of the set: how often each answer value was given, for these questions. */
 export async function summarizeAnswerValues(db: Executor, conditions: SQL[], questionIds: string[]) {
   if (questionIds.length === 0) return [];
@@ -136,16 +148,7 @@ export async function summarizeAnswerValues(db: Executor, conditions: SQL[], que
       sql`lateral jsonb_array_elements_text(case when jsonb_typeof(answer.value) = 'array' then answer.value else jsonb_build_array(answer.value) end) as item(value)`,
       sql`true`,
     )
-    .where(
-      and(
-        ...conditions,
-        eq(surveys.state, 'COMPLETE'),
-        sql`answer.key in (${sql.join(
-          questionIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      ),
-    )
+    .where(completedAnswersOf(conditions, questionIds))
     .groupBy(sql`answer.key`, sql`item.value`);
 }
 
@@ -163,16 +166,7 @@ export async function summarizeWholeAnswers(db: Executor, conditions: SQL[], que
     })
     .from(surveys)
     .innerJoin(sql`lateral jsonb_each(${surveys.responses}) as answer`, sql`true`)
-    .where(
-      and(
-        ...conditions,
-        eq(surveys.state, 'COMPLETE'),
-        sql`answer.key in (${sql.join(
-          questionIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      ),
-    )
+    .where(completedAnswersOf(conditions, questionIds))
     .groupBy(sql`answer.key`, sql`answer.value`);
 }
 
