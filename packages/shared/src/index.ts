@@ -16,6 +16,7 @@ export * from './pagination.js';
 export * from './phone.js';
 export * from './public-link.js';
 export * from './public-link-page.js';
+export * from './question-logic-schema.js';
 export * from './question-type-schemas.js';
 export * from './response-filters.js';
 export * from './scoring.js';

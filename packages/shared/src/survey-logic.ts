@@ -1,5 +1,6 @@
 import { answerMeetsCondition } from './answer-conditions.js';
-import type { LogicCondition, SurveyQuestion } from './survey-definition.js';
+import type { LogicCondition } from './question-logic-schema.js';
+import type { SurveyQuestion } from './survey-definition.js';
 
 // The respondent's path through a survey with logic (decision 023). The server judges answers
 // with it and the respondent page walks it, so both agree on what is shown. Pure and free of zod:
