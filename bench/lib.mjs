@@ -69,7 +69,11 @@ export async function startBenchServer({ env = {}, serveWeb = false } = {}) {
   const port = await freePort();
   const server = spawn(
     process.execPath,
-    [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))],
+    [
+      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url)),
+    ],
     {
       env: {
         ...process.env,

@@ -26,7 +26,6 @@ import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import {
-  countCompletedOfLink,
   countCreatedByLinkSince,
   findLinkSurveyState,
   hasCompletedForContact,
@@ -162,10 +161,8 @@ export async function startLinkSurvey(
     }
     if (own?.state === 'COMPLETE' && link.onePerBrowser) throw conflict(publicLinkAnsweredMessage);
   }
-  if (link.maxCompletedResponses !== null) {
-    if ((await countCompletedOfLink(ctx.db, link.id)) >= link.maxCompletedResponses) {
-      throw conflict(publicLinkClosedMessage);
-    }
+  if (link.maxCompletedResponses !== null && (link.completedCount ?? 0) >= link.maxCompletedResponses) {
+    throw conflict(publicLinkClosedMessage);
   }
   const parameters = input.parameters ?? {};
   const contactMethods = await contactOf(ctx, link.workspaceId, parameters);

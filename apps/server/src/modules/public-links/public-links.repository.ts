@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { publicLinks, templates, templateVersions } from '../../db/schema/index.js';
+import { publicLinks, surveys, templates, templateVersions } from '../../db/schema/index.js';
 
 export type PublicLinkRow = typeof publicLinks.$inferSelect;
 export type NewPublicLinkRow = typeof publicLinks.$inferInsert;
@@ -62,6 +62,12 @@ function prepareFindLinkForStart(db: Executor) {
       hourlyCap: publicLinks.hourlyCap,
       versionId: templateVersions.id,
       versionSettings: templateVersions.settings,
+      // The link's completed surveys, counted up to its maximum (enough to compare), in the same
+      // round trip; null for a link without one.
+      completedCount: sql<number | null>`case when ${publicLinks.maxCompletedResponses} is null then null
+        else (select count(*)::int from (select 1 from ${surveys}
+          where ${surveys.sourceLinkId} = ${publicLinks.id} and ${surveys.state} = 'COMPLETE'
+          limit ${publicLinks.maxCompletedResponses}) as completed) end`,
     })
     .from(publicLinks)
     .leftJoin(

@@ -21,26 +21,6 @@ export async function findLinkSurvey(db: Executor, linkId: string, surveyId: str
   return row;
 }
 
-function prepareCountCompleted(db: Executor) {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(surveys)
-    .where(and(eq(surveys.sourceLinkId, sql.placeholder('linkId')), eq(surveys.state, 'COMPLETE')))
-    .prepare('count_completed_link_surveys');
-}
-const countCompletedStatements = new WeakMap<Executor, ReturnType<typeof prepareCountCompleted>>();
-
-/** Run on each start of a link with a maximum: prepared once per database. */
-export async function countCompletedLinkSurveys(db: Executor, linkId: string): Promise<number> {
-  let statement = countCompletedStatements.get(db);
-  if (!statement) {
-    statement = prepareCountCompleted(db);
-    countCompletedStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ linkId });
-  return row?.count ?? 0;
-}
-
 export async function countLinkSurveysSince(db: Executor, linkId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

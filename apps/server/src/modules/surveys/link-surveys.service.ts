@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { forgetSentSurveys, recordSentSurveys } from '../responses/response-aggregates.service.js';
 import {
-  countCompletedLinkSurveys,
   countLinkSurveysByState,
   countLinkSurveysSince,
   deleteUnansweredLinkSurveys,
@@ -82,10 +81,6 @@ export async function insertLinkSurvey(db: Executor, survey: NewLinkSurvey, now:
 /** A survey of this link (state and expiry), or undefined: the browser's cookie may name any id. */
 export function findLinkSurveyState(db: Executor, linkId: string, surveyId: string) {
   return findLinkSurvey(db, linkId, surveyId);
-}
-
-export function countCompletedOfLink(db: Executor, linkId: string): Promise<number> {
-  return countCompletedLinkSurveys(db, linkId);
 }
 
 export function countCreatedByLinkSince(db: Executor, linkId: string, since: Date): Promise<number> {
