@@ -7,11 +7,13 @@ import {
   type SurveyResponses,
   scoreSurvey,
 } from '@graphium/shared';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loadVersionLineage } from '../templates/template-versions.service.js';
 import {
   addCompletion,
   addSentSurveys,
+  insertCountingSent,
   removeSentSurveys,
   storeSurveyScores,
 } from './response-stats.repository.js';
@@ -129,6 +131,14 @@ export async function recordSentSurveys(
   sent: readonly { templateId: string; workspaceId: string }[],
 ): Promise<void> {
   await addSentSurveys(db, sent);
+}
+
+/**
+ * Inserts surveys (`inserted`: an insert into surveys returning `template_id` and `workspace_id`)
+ * and counts them in their templates' totals in one statement, atomic on its own.
+ */
+export async function insertAndRecordSentSurveys(db: Executor, inserted: SQLWrapper): Promise<void> {
+  await db.execute(insertCountingSent(inserted));
 }
 
 /** Takes surveys deleted unanswered out of their templates' totals, in the caller's transaction. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   responseAnswerStats,
@@ -40,6 +40,22 @@ export async function addSentSurveys(
       target: responseTemplateStats.templateId,
       set: { sentCount: sql`${responseTemplateStats.sentCount} + excluded.sent_count` },
     });
+}
+
+/**
+ * One statement that inserts surveys and adds them to their templates' sent counts: `inserted`
+ * is an insert into surveys returning `template_id` and `workspace_id`. A single statement is its
+ * own transaction, so the public links' batches commit in one round trip instead of four.
+ */
+export function insertCountingSent(inserted: SQLWrapper): SQL {
+  // The insert's own SQL: a query builder placed in `sql` would be wrapped in parentheses, which a
+  // data-modifying CTE does not accept.
+  return sql`with inserted as (${inserted.getSQL()})
+    insert into ${responseTemplateStats} (template_id, workspace_id, sent_count)
+    select template_id, workspace_id, count(*)::int from inserted
+    group by template_id, workspace_id order by template_id
+    on conflict (template_id) do update
+    set sent_count = ${responseTemplateStats}.sent_count + excluded.sent_count`;
 }
 
 /** Takes surveys that were deleted unanswered (public links' clean-up) out of their templates' counts. */

@@ -13,6 +13,14 @@ export async function insertLinkSurveyRows(
   if (rows.length > 0) await db.insert(surveys).values(rows);
 }
 
+/** The insert of surveys that answers their templates and workspaces, to run inside a counting statement. */
+export function insertLinkSurveysReturningTemplates(db: Executor, rows: (NewSurveyRow & { id: string })[]) {
+  return db
+    .insert(surveys)
+    .values(rows)
+    .returning({ templateId: surveys.templateId, workspaceId: surveys.workspaceId });
+}
+
 export async function findLinkSurvey(db: Executor, linkId: string, surveyId: string) {
   const [row] = await db
     .select({ state: surveys.state, expiresAt: surveys.expiresAt })

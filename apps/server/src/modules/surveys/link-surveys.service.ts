@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { ContactMethod, SurveyPropertyValues } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { forgetSentSurveys, recordSentSurveys } from '../responses/response-aggregates.service.js';
+import {
+  forgetSentSurveys,
+  insertAndRecordSentSurveys,
+  recordSentSurveys,
+} from '../responses/response-aggregates.service.js';
 import {
   countLinkSurveysByState,
   countLinkSurveysSince,
@@ -10,6 +14,7 @@ import {
   findLinkSurvey,
   hasCompletedLinkSurveyFor,
   insertLinkSurveyRows,
+  insertLinkSurveysReturningTemplates,
 } from './link-surveys.repository.js';
 
 // What the public-links module asks of surveys (docs/decisions/024-public-links.md): surveys
@@ -27,8 +32,8 @@ export interface NewLinkSurvey {
 
 /**
  * Inserts surveys created by public links and counts them in their templates' sent totals, in
- * one transaction: the link start gathers concurrent visitors into one write (one commit, one
- * update of each template's totals row instead of one per visitor). Nobody sent them, so no
+ * one statement (atomic, one round trip): the link start gathers concurrent visitors into one
+ * write (one commit, one update of each template's totals row instead of one per visitor). Nobody sent them, so no
  * invitation and no reminder: `next_reminder_at` null. Answers the new ids in order.
  */
 export async function insertLinkSurveys(
@@ -52,10 +57,7 @@ export async function insertLinkSurveys(
     createdAt: now,
     updatedAt: now,
   }));
-  await ctx.db.transaction(async (tx) => {
-    await insertLinkSurveyRows(tx, rows);
-    await recordSentSurveys(tx, rows);
-  });
+  await insertAndRecordSentSurveys(ctx.db, insertLinkSurveysReturningTemplates(ctx.db, rows));
   return rows.map((row) => row.id);
 }
 
