@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { findUnansweredRequired, respondentQuestions } from './answer-rules.js';
 import { type SurveyDefinitionInput, surveyDefinitionSchema } from './survey-definition.js';
-import { answeredOffPath, nextOnPath, previousOnPath, surveyPath } from './survey-logic.js';
+import { answeredOffPath, logicInputIds, nextOnPath, previousOnPath, surveyPath } from './survey-logic.js';
 
 const ids = {
   nps: randomUUID(),
@@ -69,6 +69,11 @@ const labels = (questions: { label: string }[]) => questions.map((question) => q
 
 describe('the respondent path (decision 023)', () => {
   const { questions } = branching();
+
+  it('names the answers the path reads: condition sources and questions with jumps', () => {
+    expect([...logicInputIds(questions)].sort()).toEqual([ids.nps, ids.praise].sort());
+    expect(logicInputIds(questions.map(({ logic: _logic, ...question }) => question)).size).toBe(0);
+  });
 
   it('shows a question only when its conditions on earlier answers hold', () => {
     expect(labels(surveyPath(questions, { [ids.nps]: 3 }))).toEqual(['Q1', 'Q2', 'Q4', 'Q5']);

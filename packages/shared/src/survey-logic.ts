@@ -27,6 +27,19 @@ export function hasSurveyLogic(questions: readonly PathQuestion[]): boolean {
   );
 }
 
+/**
+ * The questions whose answers the path reads: those display conditions look at, and those with
+ * jumps. A save that gives (or clears) every one of them decides the path on its own.
+ */
+export function logicInputIds(questions: readonly PathQuestion[]): Set<string> {
+  const ids = new Set<string>();
+  for (const question of questions) {
+    for (const condition of question.logic?.showIf?.conditions ?? []) ids.add(condition.questionId);
+    if ((question.logic?.jumps?.length ?? 0) > 0) ids.add(question.id);
+  }
+  return ids;
+}
+
 function conditionHolds(
   condition: LogicCondition,
   byId: ReadonlyMap<string, PathQuestion>,

@@ -25,4 +25,23 @@ describe('buildSavePayload', () => {
     );
     expect(payload).toEqual({ 'q-nps': 9, 'q-long': null });
   });
+
+  it('always sends the questions the logic reads, null when unanswered, so the path needs no read', () => {
+    const [first, second, third] = everyQuestion();
+    const questions = [
+      first!,
+      {
+        ...second!,
+        logic: {
+          showIf: {
+            join: 'and' as const,
+            conditions: [{ questionId: first!.id, operator: 'LESS_THAN' as const, value: 7 }],
+          },
+        },
+      },
+      third!,
+    ];
+    expect(buildSavePayload(questions, questions, {}, {})).toEqual({ [first!.id]: null });
+    expect(buildSavePayload(questions, questions, { [first!.id]: 3 }, {})).toEqual({ [first!.id]: 3 });
+  });
 });

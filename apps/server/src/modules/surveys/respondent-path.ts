@@ -1,4 +1,5 @@
 import {
+  logicInputIds,
   type SurveyQuestion,
   type SurveyResponses,
   type SurveyState,
@@ -52,6 +53,28 @@ export function planPathSave(
     .map((question) => question.id);
   for (const questionId of dropped) delete merged[questionId];
   return { set: changes.set, clear: [...new Set([...changes.clear, ...dropped])], merged, path };
+}
+
+/**
+ * A save that gives (or clears) every answer the logic reads decides the path on its own: its
+ * changes, with every answer that path hides cleared, merge without reading the stored answers
+ * first (one statement, as without logic). Concurrent saves stay consistent: each one rewrites all
+ * the answers the path reads and clears what its own path hides. Undefined when the stored
+ * answers are needed; throws 400 for an answer to a hidden question.
+ */
+export function pathDecidedBySave(
+  questions: readonly SurveyQuestion[],
+  changes: { set: SurveyResponses; clear: string[] },
+): { set: SurveyResponses; clear: string[] } | undefined {
+  const present = new Set(questions.map((question) => question.id));
+  for (const questionId of logicInputIds(questions)) {
+    if (!present.has(questionId)) continue;
+    if (!Object.hasOwn(changes.set, questionId) && !changes.clear.includes(questionId)) return undefined;
+  }
+  const { path } = planPathSave(questions, {}, changes);
+  const shown = new Set(path.map((question) => question.id));
+  const hidden = questions.filter((question) => !shown.has(question.id)).map((question) => question.id);
+  return { set: changes.set, clear: [...new Set([...changes.clear, ...hidden])] };
 }
 
 /**

@@ -35,7 +35,7 @@ import { logoPath } from '../logo/logo.service.js';
 import { recordSurveyCompletion } from '../responses/response-aggregates.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
 import { authenticationPropertiesOf } from './respondent-authentication.service.js';
-import { planPathSave, savePathAnswers } from './respondent-path.js';
+import { pathDecidedBySave, planPathSave, savePathAnswers } from './respondent-path.js';
 import { findCachedSurveyAccess, rememberSurveyAccess, type SurveyAccess } from './survey-access.js';
 import {
   completeSurvey,
@@ -279,9 +279,14 @@ export async function saveRespondentAnswers(
     const label = byId.get(questionId)?.label ?? questionId;
     throw invalid(`${label}: ${message}`, errors);
   }
-  const hasLogic = hasSurveyLogic(questions);
-  if (!options.markAsComplete && !hasLogic) {
-    const saved = await mergeSurveyResponses(ctx.db, surveyId, { set, clear, language }, now);
+  // Without logic, or when the save itself decides the path, one statement saves (decision 023).
+  const decided = options.markAsComplete
+    ? undefined
+    : hasSurveyLogic(questions)
+      ? pathDecidedBySave(questions, { set, clear })
+      : { set, clear };
+  if (decided) {
+    const saved = await mergeSurveyResponses(ctx.db, surveyId, { ...decided, language }, now);
     if (!saved) {
       // Completed or expired: the update's own check refused it.
       const current = await findSurveyForSaving(ctx.db, surveyId);

@@ -145,6 +145,31 @@ describe('answering along the path', () => {
     expect((await row(t, url.split('/').pop()!)).responses).toEqual({ [ids.nps]: 9 });
   });
 
+  it('decides the path from a save that gives every answer the logic reads, as the page sends them', async () => {
+    // Q1 (conditions read it) and Q3 (it has jumps) are the logic's inputs: with both in the save,
+    // nothing stored is needed to judge it, and what its path hides is still dropped or refused.
+    const { url, ids, respondent } = await sentBranching();
+    const first = await respondent.patch(url, {
+      surveyResponses: { [ids.nps]: 3, [ids.why]: 'Slow', [ids.praise]: null },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().surveyResponses).toEqual({ [ids.nps]: 3, [ids.why]: 'Slow' });
+    const hidden = await respondent.patch(url, {
+      surveyResponses: { [ids.nps]: 9, [ids.praise]: 'Staff', [ids.why]: 'Slow' },
+    });
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json().details).toEqual({ [ids.why]: hiddenQuestionMessage });
+    const changed = await respondent.patch(url, { surveyResponses: { [ids.nps]: 9, [ids.praise]: 'Staff' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().surveyResponses).toEqual({ [ids.nps]: 9, [ids.praise]: 'Staff' });
+    const ended = await respondent.patch(url, {
+      surveyResponses: { [ids.nps]: 9, [ids.praise]: 'nothing', [ids.last]: 4 },
+    });
+    expect(ended.statusCode).toBe(400);
+    expect(ended.json().details).toEqual({ [ids.last]: hiddenQuestionMessage });
+    expect((await row(t, url.split('/').pop()!)).responses).toEqual({ [ids.nps]: 9, [ids.praise]: 'Staff' });
+  });
+
   it('completes along a path, requiring only the questions it shows', async () => {
     const { url, ids, respondent } = await sentBranching();
     const early = await respondent.patch(`${url}?markAsComplete=true`, { surveyResponses: { [ids.nps]: 9 } });
