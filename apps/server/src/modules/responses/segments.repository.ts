@@ -50,7 +50,7 @@ export async function sumSegments(
       ? sql`select key, value, false as is_other, n, cc, cs, css, pro, pas, det from (${grouped}) as g`
       : sql`with g as (${grouped}),
           ranked as (select g.*, case when key is null then 0
-            else row_number() over (partition by key is null order by n desc, key) end as rank from g)
+            else row_number() over (partition by key is null order by n desc, key collate "C") end as rank from g)
           select case when rank <= ${top} then key end as key, case when rank <= ${top} then value end as value,
             rank > ${top} as is_other, sum(n) as n, sum(cc) as cc, sum(cs) as cs, sum(css) as css,
             sum(pro) as pro, sum(pas) as pas, sum(det) as det

@@ -18,6 +18,7 @@ import { invalid } from '../../errors.js';
 import { propertyDay, propertyNumber, propertyText } from './property-conditions.js';
 import { compositeQuestionKey } from './response-stats.repository.js';
 import { loadBenchmarks, reportedBenchmark } from './responses-summary.js';
+import { findSegmentStats, isAggregatedPropertyType } from './segment-aggregates.js';
 import {
   binBounds,
   type DateBins,
@@ -73,21 +74,76 @@ function npsQuestionOf(template: TemplateContext, questionId: string | undefined
   return template.questions.find((question) => question.type === 'NetPromoterScore');
 }
 
+/** The unfiltered sums from the aggregates: the top values, the rest as Other, '' as no value. */
+async function sumsFromAggregates(
+  ctx: AppContext,
+  templateId: string,
+  propertyId: string,
+  npsQuestionId: string | null,
+): Promise<SegmentSums[]> {
+  const byKey = new Map<string, SegmentSums>();
+  for (const row of await findSegmentStats(ctx.db, templateId, propertyId, npsQuestionId)) {
+    const sums = byKey.get(row.valueKey) ?? {
+      ...emptySums(row.valueKey === '' ? null : row.valueKey),
+      value: row.valueKey === '' ? null : row.value,
+    };
+    if (row.questionId === '') {
+      sums.count = row.count;
+      sums.compositeCount = row.compositeCount;
+      sums.compositeSum = row.compositeSum;
+      sums.compositeSquares = row.compositeSquares;
+    } else {
+      sums.promoters = row.promoters;
+      sums.passives = row.passives;
+      sums.detractors = row.detractors;
+    }
+    byKey.set(row.valueKey, sums);
+  }
+  const all = [...byKey.values()].filter((sums) => sums.count > 0);
+  const values = all
+    .filter((sums) => sums.key !== null)
+    .sort((left, right) => right.count - left.count || (left.key! < right.key! ? -1 : 1));
+  const rest = values.slice(maxValueSegments);
+  const other = rest.reduce<SegmentSums | undefined>((total, sums) => {
+    const sum = total ?? { ...emptySums(null), isOther: true };
+    for (const field of sumFields) sum[field] += sums[field];
+    return sum;
+  }, undefined);
+  return [
+    ...values.slice(0, maxValueSegments),
+    ...all.filter((sums) => sums.key === null),
+    ...(other ? [other] : []),
+  ];
+}
+
+const sumFields = [
+  'count',
+  'compositeCount',
+  'compositeSum',
+  'compositeSquares',
+  'promoters',
+  'passives',
+  'detractors',
+] as const;
+
 async function valueParts(
   ctx: AppContext,
   template: TemplateContext,
   property: SurveyProperty,
-  conditions: SQL[],
+  conditions: SQL[] | undefined,
   npsQuestionId: string | null,
 ): Promise<Part[]> {
   const text = propertyText(property.id);
   const isText = property.type === 'Text';
-  const rows = await sumSegments(ctx.db, conditions, {
-    key: isText ? sql`lower(${text})` : text,
-    value: text,
-    npsQuestionId,
-    ...(property.type === 'Boolean' ? {} : { top: maxValueSegments }),
-  });
+  // Unfiltered, the aggregates answer (decision 029); filtered, one pass over the matching surveys.
+  const rows = conditions
+    ? await sumSegments(ctx.db, conditions, {
+        key: isText ? sql`lower(${text})` : text,
+        value: text,
+        npsQuestionId,
+        ...(property.type === 'Boolean' ? {} : { top: maxValueSegments }),
+      })
+    : await sumsFromAggregates(ctx, template.templateId, property.id, npsQuestionId);
   const field = propertyFilterField(property.id);
   const labelOf = (value: string) => {
     if (property.type === 'Boolean') return value === 'true' ? 'Yes' : 'No';
@@ -232,7 +288,9 @@ export async function listSegments(
     parts = dates.parts;
     binning = dates.bins?.unit ?? 'day';
   } else {
-    parts = await valueParts(ctx, template, property, conditions, npsQuestionId);
+    const isUnfiltered = (query.filters?.filters ?? []).length === 0 && !query.sentFrom && !query.sentTo;
+    const fromAggregates = isUnfiltered && isAggregatedPropertyType(property.type);
+    parts = await valueParts(ctx, template, property, fromAggregates ? undefined : conditions, npsQuestionId);
   }
   const benchmarks = await loadBenchmarks(ctx.db, template);
   const segments = parts.map((part) => toSegment(part, npsQuestion !== undefined));

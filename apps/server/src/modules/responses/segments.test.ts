@@ -282,6 +282,57 @@ describe('segments', () => {
     ]);
   });
 
+  it('answers the same from the aggregates (unfiltered) as from the surveys: the top 20 and Other', async () => {
+    const template = await publishTemplate(owner, {
+      properties: [plan],
+      questions: [
+        {
+          id: npsId,
+          type: 'NetPromoterScore',
+          question: 'Recommend?',
+          label: 'NPS',
+          compositeScore: { enabled: true, value: 1 },
+        },
+      ],
+    });
+    for (let index = 0; index < 24; index += 1) {
+      const value = index < 3 ? 'Gold' : `Plan ${index}`;
+      const surveyId = await send(
+        owner,
+        template.surveyTemplateVersionId,
+        { email: `p${index}@example.com` },
+        index === 23 ? {} : { [plan.id]: value },
+      );
+      await complete(surveyId, index % 11);
+    }
+    const url = `/api/survey-templates/${template.surveyTemplateId}/segments?property=${plan.id}`;
+    const unfiltered = (await owner.get(url)).json();
+    const completed = filterParam({ field: 'surveyState', operator: 'is', value: 'COMPLETE' });
+    const filtered = (await owner.get(`${url}&filters=${completed}`)).json();
+    expect(unfiltered.total).toBe(24);
+    expect(unfiltered.segments).toHaveLength(22);
+    expect(unfiltered.segments[0]).toMatchObject({ label: 'Gold', count: 3 });
+    expect(unfiltered.segments.at(-2)).toMatchObject({
+      kind: 'other',
+      label: 'Other',
+      count: 1,
+      filter: null,
+    });
+    expect(unfiltered.segments.at(-1)).toMatchObject({ kind: 'none', count: 1 });
+    const shape = (segments: SegmentRow[]) =>
+      segments.map((segment) => [
+        segment.key,
+        segment.count,
+        segment.nps?.value,
+        segment.nps?.marginOfError,
+        segment.composite.value,
+        segment.composite.marginOfError,
+      ]);
+    const sortedShape = (segments: SegmentRow[]) =>
+      shape(segments).sort((left, right) => String(left[0]).localeCompare(String(right[0])));
+    expect(sortedShape(unfiltered.segments)).toEqual(sortedShape(filtered.segments));
+  });
+
   it('never segments by a hidden property, and never shows its values', async () => {
     const hidden = await segmentsOf(secret.id);
     expect(hidden.statusCode).toBe(400);
