@@ -29,7 +29,7 @@ const figureSchema = z.object({
   indicative: z.boolean(),
 });
 
-export const segmentKinds = ['value', 'range', 'other', 'none'] as const;
+const segmentKinds = ['value', 'range', 'other', 'none'] as const;
 
 const segmentSchema = z.object({
   /** Stable within one answer: the value, the range "low..high", "other" or "none". */

@@ -12,7 +12,7 @@ import { responseSegmentStats, surveys } from '../../db/schema/index.js';
 const aggregatedTypes = new Set(['Text', 'ListItem', 'Boolean']);
 
 /** A property's segment key: text is grouped without regard to case (its filter ignores case). */
-export function segmentValueKey(value: string): string {
+function segmentValueKey(value: string): string {
   return value.toLowerCase();
 }
 

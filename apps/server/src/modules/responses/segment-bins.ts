@@ -8,7 +8,7 @@ function tidy(value: number): number {
 }
 
 /** The smallest step of 1, 2 or 5 × 10^k that cuts the span into at most `maxBins` ranges. */
-export function niceStep(span: number, wholeNumbers: boolean): number {
+function niceStep(span: number, wholeNumbers: boolean): number {
   if (!(span > 0)) return 1;
   const raw = span / maxBins;
   const power = 10 ** Math.floor(Math.log10(raw));
@@ -41,7 +41,7 @@ export function formatNumber(value: number): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: 6 });
 }
 
-export type DateUnit = 'day' | 'month' | 'year';
+type DateUnit = 'day' | 'month' | 'year';
 
 export interface DateBins {
   unit: DateUnit;
