@@ -124,7 +124,7 @@ function NpsCard({ question }: { question: QuestionSummary }) {
   );
 }
 
-function SummaryView({ summary }: { summary: Summary }) {
+function SummaryView({ summary, isFiltered }: { summary: Summary; isFiltered: boolean }) {
   const npsQuestions = summary.questions.filter((question) => question.nps);
   const charted = chartEntries(summary.questions);
   const overall = summary.overallPercentage;
@@ -162,7 +162,10 @@ function SummaryView({ summary }: { summary: Summary }) {
         </Card>
       </div>
 
-      {summary.totalResponses === 0 && (
+      {summary.totalResponses === 0 && isFiltered && (
+        <EmptyState icon={Inbox} title="No responses match your filters" />
+      )}
+      {summary.totalResponses === 0 && !isFiltered && (
         <EmptyState icon={Inbox} title="No responses yet">
           Scores, benchmarks and charts appear here once respondents complete their surveys.
         </EmptyState>
@@ -270,7 +273,10 @@ export function ResponsesSummary({
         aria-busy={query.isPlaceholderData}
         className={clsx('space-y-8', query.isPlaceholderData && 'opacity-60')}
       >
-        <SummaryView summary={query.data.summary} />
+        <SummaryView
+          summary={query.data.summary}
+          isFiltered={search.filters.length > 0 || search.from !== undefined || search.to !== undefined}
+        />
         <SegmentsSection templateId={templateId} properties={filterOptions.properties ?? []} />
       </div>
     );
