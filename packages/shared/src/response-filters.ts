@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { scaleRange } from './answer-conditions.js';
 import { defaultPageSize, normalizePageSize } from './pagination.js';
 import { toPhoneDigits } from './phone.js';
-import type { SurveyQuestion } from './survey-definition.js';
+import {
+  checkLanguageFilter,
+  languageFilterField,
+  rangeFilterOperator,
+  readPropertyFilterField,
+} from './property-filters.js';
+import type { PropertyType, SurveyQuestion } from './survey-definition.js';
 import { isCalendarDate } from './values.js';
 
 // Responses analysis, the questions asked (docs/product-rules.md#responses-list-filters-paging-export;
@@ -26,6 +32,7 @@ import { isCalendarDate } from './values.js';
 //   multiple-choice answer "is" an option when it includes it). Texts: the text operators.
 //   A question filter only ever matches surveys that answered the question, negative operators
 //   included.
+// - `language` and `surveyProperties.{propertyId}`: see property-filters.ts (decision 029).
 // Text comparisons ignore case. Filters combine with AND only
 // (docs/product-rules.md#responses-list-filters-paging-export).
 
@@ -40,7 +47,12 @@ export const textFilterOperators = [
   'ends_with',
 ] as const;
 const responseFilterOperators = [
-  ...new Set([...numericFilterOperators, ...choiceFilterOperators, ...textFilterOperators]),
+  ...new Set([
+    ...numericFilterOperators,
+    ...choiceFilterOperators,
+    ...textFilterOperators,
+    rangeFilterOperator,
+  ]),
 ] as unknown as readonly [
   'equals',
   'not_equals',
@@ -54,11 +66,16 @@ const responseFilterOperators = [
   'not_contains',
   'starts_with',
   'ends_with',
+  'between',
 ];
 type NumericFilterOperator = (typeof numericFilterOperators)[number];
 type ChoiceFilterOperator = (typeof choiceFilterOperators)[number];
 type TextFilterOperator = (typeof textFilterOperators)[number];
-export type ResponseFilterOperator = NumericFilterOperator | ChoiceFilterOperator | TextFilterOperator;
+export type ResponseFilterOperator =
+  | NumericFilterOperator
+  | ChoiceFilterOperator
+  | TextFilterOperator
+  | typeof rangeFilterOperator;
 
 /**
  * The labels the Filter Responses modal shows (docs/product-rules.md#responses-list-filters-paging-export).
@@ -76,6 +93,7 @@ export const responseFilterOperatorLabels: Record<ResponseFilterOperator, string
   not_contains: 'does not contain',
   starts_with: 'starts with',
   ends_with: 'ends with',
+  between: 'from',
 };
 
 export const surveyStateFilterField = 'surveyState';
@@ -145,6 +163,23 @@ export function questionFilterOperators(type: SurveyQuestion['type']): readonly 
   }
 }
 
+const rangeOperators = [...numericFilterOperators, rangeFilterOperator] as const;
+
+/** The operators a survey property's filter offers, by its type (docs/decisions/029-segments.md). */
+export function propertyFilterOperators(type: PropertyType): readonly ResponseFilterOperator[] {
+  switch (type) {
+    case 'Number':
+    case 'Date':
+    case 'DateTime':
+      return rangeOperators;
+    case 'Boolean':
+    case 'ListItem':
+      return choiceFilterOperators;
+    default:
+      return textFilterOperators;
+  }
+}
+
 /** The value a consent filter takes: "true", consent given (`is`) or not (`is_not`). */
 export const consentFilterValue = 'true';
 
@@ -154,7 +189,7 @@ export const consentFilterValue = 'true';
 const maxResponseFilters = 20;
 const maxFilterTextLength = 500;
 
-const responseFilterSchema = z.object({
+export const responseFilterSchema = z.object({
   field: z.string({ error: 'A filter needs a field' }).min(1, 'A filter needs a field').max(200),
   operator: z.enum(responseFilterOperators, {
     error: `The operator must be one of ${responseFilterOperators.join(', ')}`,
@@ -204,9 +239,14 @@ function checkFixedFilter(filter: ResponseFilter): string | undefined {
       return `A source filter's value must be ${sentSourceValue} or a public link's id`;
     return undefined;
   }
+  if (field === languageFilterField) return checkLanguageFilter(filter);
+  const propertyId = readPropertyFilterField(field);
+  if (propertyId !== undefined) {
+    return uuidPattern.test(propertyId) ? undefined : `"${propertyId}" is not a property id`;
+  }
   const questionId = readQuestionFilterField(field);
   if (questionId === undefined) {
-    return `Unknown filter field "${field}": use surveyState, ${emailFilterField}, ${phoneFilterField}, ${sourceFilterField} or surveyResponses.{questionId}`;
+    return `Unknown filter field "${field}": use surveyState, ${emailFilterField}, ${phoneFilterField}, ${sourceFilterField}, ${languageFilterField}, surveyResponses.{questionId} or surveyProperties.{propertyId}`;
   }
   if (!uuidPattern.test(questionId)) return `"${questionId}" is not a question id`;
   return undefined;
@@ -218,6 +258,7 @@ function checkFixedFilter(filter: ResponseFilter): string | undefined {
  * range), choices and texts take non-empty text.
  */
 export function checkQuestionFilter(question: SurveyQuestion, filter: ResponseFilter): string | undefined {
+  if (filter.operator === rangeFilterOperator) return `${question.label}: between is for survey properties`;
   const operators = questionFilterOperators(question.type);
   if (!operators.includes(filter.operator)) {
     return `${question.label}: the operator must be one of ${operators.join(', ')}`;
@@ -271,7 +312,7 @@ const instantParamSchema = z
 /** What the list call answers: both parts by default; each screen asks for its own. */
 export const responsesIncludeValues = ['all', 'surveys', 'summary'] as const;
 
-const responseQueryFields = {
+export const responseQueryFields = {
   surveyTemplateId: z.uuid('Template ID not found'),
   filters: responseFiltersParamSchema.optional(),
   /**

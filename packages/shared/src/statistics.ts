@@ -1,3 +1,4 @@
+/// <reference path="./types/jstat.d.ts" />
 import { jStat } from 'jstat';
 import type { NpsCounts } from './scoring.js';
 

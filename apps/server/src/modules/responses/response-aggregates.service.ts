@@ -17,6 +17,7 @@ import {
   removeSentSurveys,
   storeSurveyScores,
 } from './response-stats.repository.js';
+import { addSegmentCompletion } from './segment-aggregates.js';
 
 // The aggregates the analysis reads, written in the transactions that send and complete surveys:
 // a summary never sums over every response.
@@ -122,6 +123,14 @@ export async function recordSurveyCompletion(
     weekStart: weekStartOf(survey.completedAt),
     compositePercentage: score.overallPercentage,
     questions,
+  });
+  await addSegmentCompletion(db, {
+    surveyId: survey.surveyId,
+    templateId: lineage.templateId,
+    workspaceId: survey.workspaceId,
+    definition,
+    responses,
+    compositePercentage: score.overallPercentage,
   });
 }
 

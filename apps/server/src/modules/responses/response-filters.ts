@@ -1,9 +1,12 @@
 import {
   checkQuestionFilter,
   emailFilterField,
+  languageFilterField,
   phoneFilterField,
   type ResponseFilter,
+  readPropertyFilterField,
   readQuestionFilterField,
+  type SurveyProperty,
   type SurveyQuestion,
   sentSourceValue,
   sourceFilterField,
@@ -14,6 +17,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { surveys } from '../../db/schema/index.js';
 import { invalid } from '../../errors.js';
+import { languageCondition, propertyCondition } from './property-conditions.js';
 
 // The filters of docs/product-rules.md#responses-list-filters-paging-export as SQL conditions on `surveys`
 // (semantics documented with the
@@ -158,6 +162,7 @@ export function buildCriteriaConditions(
   criteria: ResponseCriteria,
   questionsById: ReadonlyMap<string, SurveyQuestion>,
   phoneCountry = 'US',
+  propertiesById: ReadonlyMap<string, SurveyProperty> = new Map(),
 ): SQL[] {
   const conditions: SQL[] = [
     sql`${surveys.templateId} = ${criteria.templateId}`,
@@ -184,6 +189,15 @@ export function buildCriteriaConditions(
           ? sql`${surveys.sourceLinkId} is null`
           : sql`${surveys.sourceLinkId} is not distinct from ${String(filter.value)}::uuid`;
       conditions.push(filter.operator === 'is' ? condition : sql`not (${condition})`);
+      return;
+    }
+    if (filter.field === languageFilterField) {
+      conditions.push(languageCondition(filter));
+      return;
+    }
+    const propertyId = readPropertyFilterField(filter.field);
+    if (propertyId !== undefined) {
+      conditions.push(propertyCondition(propertiesById.get(propertyId), propertyId, filter, index));
       return;
     }
     const questionId = readQuestionFilterField(filter.field) ?? '';

@@ -1,6 +1,8 @@
 import {
   exportSurveyResponsesQuerySchema,
   listSurveyResponsesQuerySchema,
+  segmentsQuerySchema,
+  segmentsReplySchema,
   surveyResponseDetailSchema,
   surveyResponsesListSchema,
 } from '@graphium/shared';
@@ -16,6 +18,7 @@ import {
   surveyResponseNotFoundMessage,
 } from './responses.service.js';
 import { exportSurveyResponses } from './responses-export.js';
+import { listSegments } from './segments.service.js';
 
 const tags = ['responses'];
 
@@ -78,6 +81,25 @@ export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound(surveyResponseNotFoundMessage);
       return getSurveyResponse(ctx, actorOf(request), request.params.id);
+    },
+  );
+
+  app.get(
+    '/survey-templates/:id/segments',
+    {
+      config: { access: access.workspace('read') },
+      schema: {
+        ...staff,
+        summary:
+          "A template's completed surveys split by a survey property shown in reports: count, NPS and composite with margins per segment",
+        params: z.object({ id: z.string() }),
+        querystring: segmentsQuerySchema,
+        response: { 200: segmentsReplySchema },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound('Template ID not found');
+      return listSegments(ctx, actorOf(request), request.params.id, request.query);
     },
   );
 };

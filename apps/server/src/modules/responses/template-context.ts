@@ -1,5 +1,10 @@
 // The template a responses call is about: its sent versions' questions, lists and base template.
-import { type SurveyDefinition, type SurveyQuestion, surveyDefinitionSchema } from '@graphium/shared';
+import {
+  type SurveyDefinition,
+  type SurveyProperty,
+  type SurveyQuestion,
+  surveyDefinitionSchema,
+} from '@graphium/shared';
 import type { SQL } from 'drizzle-orm';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
@@ -24,6 +29,11 @@ export interface TemplateContext {
   /** The questions of every sent version, by id; the newest wording wins. */
   questions: SurveyQuestion[];
   questionsById: Map<string, SurveyQuestion>;
+  /**
+   * The properties of every sent version, by id; the newest wins (so a property hidden from
+   * reports in the newest version is hidden for all its surveys).
+   */
+  propertiesById: Map<string, SurveyProperty>;
   /** The newest sent version's definition (properties and texts for exports). */
   definition: SurveyDefinition;
   baseTemplateId: string | null;
@@ -55,6 +65,12 @@ export async function loadTemplateContext(
       if (!questionsById.has(question.id)) questionsById.set(question.id, question);
     }
   }
+  const propertiesById = new Map<string, SurveyProperty>();
+  for (const definition of definitions) {
+    for (const property of definition.properties) {
+      if (!propertiesById.has(property.id)) propertiesById.set(property.id, property);
+    }
+  }
   const listIds = [
     ...new Set(
       [...questionsById.values(), ...(definitions[0]?.properties ?? [])]
@@ -73,6 +89,7 @@ export async function loadTemplateContext(
     templateName: template.name,
     questions: [...questionsById.values()],
     questionsById,
+    propertiesById,
     definition: definitions[0] ?? surveyDefinitionSchema.parse({}),
     baseTemplateId,
     lists,
@@ -81,5 +98,10 @@ export async function loadTemplateContext(
 }
 
 export function criteriaConditions(template: TemplateContext, criteria: ResponseCriteria): SQL[] {
-  return buildCriteriaConditions(criteria, template.questionsById, template.phoneCountry);
+  return buildCriteriaConditions(
+    criteria,
+    template.questionsById,
+    template.phoneCountry,
+    template.propertiesById,
+  );
 }

@@ -1,3 +1,4 @@
+import { templateLanguages } from '@graphium/shared';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { CaseFigures } from '@/features/cases/components/case-figures';
 import { ResponseCaseLink } from '@/features/cases/components/response-case-link';
@@ -63,6 +64,8 @@ function ResponsesTabRoute() {
       sources={links.data?.publicLinks ?? []}
       templateId={version.templateId}
       questions={version.definition.questions}
+      properties={version.definition.properties}
+      languages={templateLanguages(version.definition)}
       detailPath={(surveyId) => `${responsesPath}/${surveyId}`}
       summaryExtra={<CaseFigures templateId={version.templateId} />}
     />

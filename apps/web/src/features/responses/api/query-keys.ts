@@ -20,6 +20,8 @@ export const responseKeys = {
   all: ['responses'] as const,
   lists: () => [...responseKeys.all, 'list'] as const,
   list: (params: SurveyResponsesParams) => [...responseKeys.lists(), params] as const,
+  /** Segments by a property, within the filters (decision 029). */
+  segments: (params: object) => [...responseKeys.all, 'segments', params] as const,
   detail: (surveyId: string) => [...responseKeys.all, 'detail', surveyId] as const,
   /** How each message of a sent survey went. */
   delivery: (surveyId: string) => [...responseKeys.all, 'delivery', surveyId] as const,

@@ -1,4 +1,4 @@
-import type { ResponseFilter, SurveyQuestion } from '@graphium/shared';
+import type { ResponseFilter, SurveyProperty, SurveyQuestion } from '@graphium/shared';
 import { X } from 'lucide-react';
 import { formatCalendarDay } from '@/lib/format';
 import { describeFilter, filterSentence, type ResponseSource } from './filter-rules';
@@ -8,6 +8,7 @@ type FilterChipsProps = {
   questions: readonly SurveyQuestion[];
   listLabels: Readonly<Record<string, Record<string, string>>>;
   sources?: readonly ResponseSource[];
+  properties?: readonly SurveyProperty[];
   from: string | undefined;
   to: string | undefined;
   onRemove: (field: string) => void;
@@ -36,6 +37,7 @@ export function FilterChips({
   questions,
   listLabels,
   sources = [],
+  properties = [],
   from,
   to,
   onRemove,
@@ -48,7 +50,7 @@ export function FilterChips({
     <section aria-label="Active filters" className="mb-4 flex flex-wrap items-center gap-2">
       <ul className="flex flex-wrap gap-2">
         {filters.map((filter) => {
-          const sentence = filterSentence(describeFilter(filter, questions, listLabels, sources));
+          const sentence = filterSentence(describeFilter(filter, questions, listLabels, sources, properties));
           return (
             <li key={filter.field} className={chipClasses}>
               {sentence}

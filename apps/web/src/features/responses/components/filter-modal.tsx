@@ -5,15 +5,17 @@ import {
   type ResponseFilter,
   type ResponseFilterOperator,
   type ResponseStatusValue,
+  type SurveyLanguage,
+  type SurveyProperty,
   type SurveyQuestion,
   scaleRange,
 } from '@graphium/shared';
-import { Plus, X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import type { ListChoices } from '@/features/lists/api/get-list';
+import { NativeSelect, type Option, Section, ValueInput } from './filter-fields';
 import {
   buildContactFilter,
   buildQuestionFilter,
@@ -33,6 +35,7 @@ import {
   statusOptions,
   upsertFilter,
 } from './filter-rules';
+import { LanguageFilterSection, PropertyFilterSection } from './property-filter-section';
 
 type FilterModalProps = {
   isOpen: boolean;
@@ -44,105 +47,11 @@ type FilterModalProps = {
   lists: Readonly<Record<string, ListChoices>>;
   /** Public links of the template; the Source section shows when there is one. */
   sources?: readonly ResponseSource[];
+  /** The template's properties shown in reports (docs/decisions/029-segments.md). */
+  properties?: readonly SurveyProperty[];
+  /** The template's languages; the Language section shows when there are two or more. */
+  languages?: readonly SurveyLanguage[];
 };
-
-type Option = { value: string; label: string };
-
-function NativeSelect({
-  label,
-  value,
-  onChange,
-  options,
-  placeholder,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly Option[];
-  placeholder?: string;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-900">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={`${inputClasses} mt-1.5`}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function ValueInput({
-  label,
-  value,
-  onChange,
-  type = 'text',
-  min,
-  max,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'number' | 'date';
-  min?: number | undefined;
-  max?: number | undefined;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-900">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        min={min}
-        max={max}
-        autoComplete="off"
-        onChange={(event) => onChange(event.target.value)}
-        className={`${inputClasses} mt-1.5`}
-      />
-    </div>
-  );
-}
-
-function Section({
-  title,
-  children,
-  onAdd,
-  canAdd,
-  addLabel,
-}: {
-  title: string;
-  children: ReactNode;
-  onAdd: () => void;
-  canAdd: boolean;
-  addLabel: string;
-}) {
-  return (
-    <fieldset className="rounded-lg border border-gray-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-gray-900">{title}</legend>
-      <div className="grid gap-3 sm:grid-cols-3">{children}</div>
-      <Button variant="secondary" size="sm" className="mt-3" disabled={!canAdd} onClick={onAdd}>
-        <Plus className="size-4" aria-hidden="true" />
-        {addLabel}
-      </Button>
-    </fieldset>
-  );
-}
 
 /** The choices a choice question's filter offers: its options or its list's active items. */
 function choiceOptions(question: SurveyQuestion, lists: Readonly<Record<string, ListChoices>>): Option[] {
@@ -167,6 +76,8 @@ export function FilterModal({
   questions,
   lists,
   sources = [],
+  properties = [],
+  languages = [],
 }: FilterModalProps) {
   const [draft, setDraft] = useState<ResponseFilter[]>(filters);
   const [statusOperator, setStatusOperator] = useState<ResponseFilterOperator>('is');
@@ -354,6 +265,10 @@ export function FilterModal({
           )}
         </Section>
 
+        <PropertyFilterSection properties={properties} lists={lists} onAdd={add} />
+
+        <LanguageFilterSection languages={languages} onAdd={add} />
+
         <section aria-label="Filters to apply">
           <h3 className="text-sm font-semibold text-gray-900">Filters to apply</h3>
           {draft.length === 0 ? (
@@ -362,7 +277,7 @@ export function FilterModal({
             <ul className="mt-2 flex flex-wrap gap-2">
               {draft.map((filter) => {
                 const sentence = filterSentence(
-                  describeFilter(filter, questions, listLabelsOf(lists), sources),
+                  describeFilter(filter, questions, listLabelsOf(lists), sources, properties),
                 );
                 return (
                   <li

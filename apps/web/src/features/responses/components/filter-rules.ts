@@ -14,6 +14,7 @@ import {
   responseFilterOperatorLabels,
   responseStatusLabels,
   responseStatusValues,
+  type SurveyProperty,
   type SurveyQuestion,
   scaleRange,
   sentSourceLabel,
@@ -23,13 +24,14 @@ import {
   textFilterOperators,
   toPhoneDigits,
 } from '@graphium/shared';
+import { describePropertyFilter } from './property-filter-rules';
 
 // The Filter Responses rules (docs/product-rules.md#responses-list-filters-paging-export): which operators
 // each filter offers, clamping of numeric
 // values, one filter per id (adding replaces), and filters with an empty value never sent. A
 // filter's id is its field: `surveyState`, the contact fields, `surveyResponses.{questionId}`.
 
-type FilterCategory = 'status' | 'contact' | 'source' | 'questions';
+type FilterCategory = 'status' | 'contact' | 'source' | 'questions' | 'property' | 'language';
 
 /** A public link responses may come from (decision 024). */
 export type ResponseSource = { publicLinkId: string; name: string };
@@ -158,7 +160,10 @@ export function describeFilter(
   questions: readonly SurveyQuestion[],
   listLabels: Readonly<Record<string, Record<string, string>>> = {},
   sources: readonly ResponseSource[] = [],
+  properties: readonly SurveyProperty[] = [],
 ): FilterDescription {
+  const byProperty = describePropertyFilter(filter, properties, listLabels);
+  if (byProperty) return byProperty;
   const operatorLabel = responseFilterOperatorLabels[filter.operator];
   const value = String(filter.value);
   if (filter.field === surveyStateFilterField) {

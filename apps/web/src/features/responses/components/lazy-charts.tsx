@@ -21,3 +21,7 @@ export function ChartSuspense({ children, height }: { children: ReactNode; heigh
     </Suspense>
   );
 }
+
+export const LazySegmentsChart = lazy(() =>
+  import('./segments-chart').then((module) => ({ default: module.SegmentsChart })),
+);

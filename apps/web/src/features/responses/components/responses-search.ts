@@ -24,6 +24,8 @@ export type ResponsesSearch = {
   filters: ResponseFilter[];
   from: string | undefined;
   to: string | undefined;
+  /** The property the Summary's segments are by (docs/decisions/029-segments.md). */
+  segment?: string | undefined;
 };
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -55,6 +57,7 @@ export function readResponsesSearch(params: URLSearchParams): ResponsesSearch {
     filters: readFilters(params.get('filters')),
     from: readDay(params.get('from')),
     to: readDay(params.get('to')),
+    segment: params.get('segment') ?? undefined,
   };
 }
 
@@ -67,6 +70,7 @@ export function writeResponsesSearch(search: ResponsesSearch): URLSearchParams {
   if (filters) params.set('filters', filters);
   if (search.from) params.set('from', search.from);
   if (search.to) params.set('to', search.to);
+  if (search.segment) params.set('segment', search.segment);
   return params;
 }
 

@@ -99,6 +99,26 @@ describe('Responses summary', () => {
     await waitFor(() => expect(screen.queryByText('Loading chart...')).not.toBeInTheDocument());
   });
 
+  it('asks for the summary with the filters and the date range in the URL, shown as chips', async () => {
+    const { listCalls } = mockResponsesServer({
+      list: () => ({
+        surveys: [],
+        summary: buildSummary(),
+        pagination: { page: 1, limit: 10, total: 32, totalPages: 4 },
+      }),
+    });
+    const filters = JSON.stringify({
+      logic: 'AND',
+      filters: [{ field: 'surveyState', operator: 'is', value: 'COMPLETE' }],
+    });
+    renderApp(`${summaryUrl}?filters=${encodeURIComponent(filters)}&from=2026-01-05`);
+    await screen.findByRole('region', { name: 'Total Responses' });
+    expect(listCalls[0]).toMatchObject({ include: 'summary', filters });
+    expect(listCalls[0]).toHaveProperty('sentFrom');
+    const chips = within(screen.getByRole('region', { name: 'Active filters' }));
+    expect(chips.getByText('Status is Completed')).toBeInTheDocument();
+  });
+
   it('switches to Survey Responses through the query string', async () => {
     mockResponsesServer({
       list: (params) => ({

@@ -15,7 +15,10 @@ import { formatCalendarDay, formatPercent } from '@/lib/format';
 import { useSurveyResponses } from '../api/get-survey-responses';
 import { ChartSuspense, LazyCompositeTrendChart, LazyDistributionChart } from './lazy-charts';
 import { BenchmarkValue, QuestionScoresTable } from './question-scores-table';
+import { ResponsesFilterBar, type ResponsesFilterOptions } from './responses-filter-bar';
+import { sentRange, useResponsesSearch } from './responses-search';
 import { scoreClasses } from './score-colors';
+import { SegmentsSection } from './segments-section';
 import { chartEntries } from './summary-entries';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -121,7 +124,7 @@ function NpsCard({ question }: { question: QuestionSummary }) {
   );
 }
 
-function SummaryView({ summary }: { summary: Summary }) {
+function SummaryView({ summary, isFiltered }: { summary: Summary; isFiltered: boolean }) {
   const npsQuestions = summary.questions.filter((question) => question.nps);
   const charted = chartEntries(summary.questions);
   const overall = summary.overallPercentage;
@@ -159,7 +162,10 @@ function SummaryView({ summary }: { summary: Summary }) {
         </Card>
       </div>
 
-      {summary.totalResponses === 0 && (
+      {summary.totalResponses === 0 && isFiltered && (
+        <EmptyState icon={Inbox} title="No responses match your filters" />
+      )}
+      {summary.totalResponses === 0 && !isFiltered && (
         <EmptyState icon={Inbox} title="No responses yet">
           Scores, benchmarks and charts appear here once respondents complete their surveys.
         </EmptyState>
@@ -227,21 +233,31 @@ function SummaryView({ summary }: { summary: Summary }) {
 }
 
 /**
- * docs/product-rules.md#responses-list-filters-paging-export: the Summary sub-tab, over every response of the
- * template.
+ * docs/product-rules.md#responses-list-filters-paging-export: the Summary sub-tab, over the responses
+ * the filters and the date range select (the same ones as the list, in the URL; decision 029),
+ * then the segments by a property.
  */
-export function ResponsesSummary({ templateId }: { templateId: string }) {
+export function ResponsesSummary({
+  templateId,
+  filterOptions,
+}: {
+  templateId: string;
+  filterOptions: ResponsesFilterOptions;
+}) {
+  const { search } = useResponsesSearch();
   const query = useSurveyResponses({
     surveyTemplateId: templateId,
     page: 1,
     limit: 10,
-    filters: [],
+    filters: search.filters,
+    ...sentRange(search),
     include: 'summary',
   });
+  let body: ReactNode;
   if (!templateId) return <StatusMessage tone="error" title="Template ID not found" />;
-  if (query.isPending) return <LoadingText>Loading survey responses...</LoadingText>;
-  if (!query.data?.summary) {
-    return (
+  if (query.isPending) body = <LoadingText>Loading survey responses...</LoadingText>;
+  else if (!query.data?.summary) {
+    body = (
       <StatusMessage
         tone="error"
         title={`Error loading survey responses: ${getErrorMessage(query.error, 'Unknown error')}`}
@@ -251,6 +267,24 @@ export function ResponsesSummary({ templateId }: { templateId: string }) {
         </Button>
       </StatusMessage>
     );
+  } else {
+    body = (
+      <div
+        aria-busy={query.isPlaceholderData}
+        className={clsx('space-y-8', query.isPlaceholderData && 'opacity-60')}
+      >
+        <SummaryView
+          summary={query.data.summary}
+          isFiltered={search.filters.length > 0 || search.from !== undefined || search.to !== undefined}
+        />
+        <SegmentsSection templateId={templateId} properties={filterOptions.properties ?? []} />
+      </div>
+    );
   }
-  return <SummaryView summary={query.data.summary} />;
+  return (
+    <div>
+      <ResponsesFilterBar {...filterOptions} />
+      {body}
+    </div>
+  );
 }

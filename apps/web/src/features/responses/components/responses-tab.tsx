@@ -1,4 +1,9 @@
-import type { SurveyQuestion } from '@graphium/shared';
+import {
+  reportedProperties,
+  type SurveyLanguage,
+  type SurveyProperty,
+  type SurveyQuestion,
+} from '@graphium/shared';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +23,10 @@ type ResponsesTabProps = {
   summaryExtra?: ReactNode;
   /** The template's public links: the Source filter offers them beside "Sent" (decision 024). */
   sources?: readonly ResponseSource[];
+  /** The shown version's properties; only those shown in reports are offered (decision 029). */
+  properties?: readonly SurveyProperty[];
+  /** The template's languages, for the Language filter. */
+  languages?: readonly SurveyLanguage[];
 };
 
 const subTabs: { name: ResponsesTabName; label: string }[] = [
@@ -35,8 +44,11 @@ export function ResponsesTab({
   detailPath,
   summaryExtra,
   sources = [],
+  properties = [],
+  languages = [],
 }: ResponsesTabProps) {
   const { search } = useResponsesSearch();
+  const filterOptions = { questions, sources, properties: reportedProperties(properties), languages };
   return (
     <section>
       <h2 className="mb-4 text-lg font-semibold text-gray-900">Responses</h2>
@@ -65,15 +77,10 @@ export function ResponsesTab({
       {search.tab === 'summary' ? (
         <>
           {summaryExtra}
-          <ResponsesSummary templateId={templateId} />
+          <ResponsesSummary templateId={templateId} filterOptions={filterOptions} />
         </>
       ) : (
-        <SurveyResponsesList
-          templateId={templateId}
-          questions={questions}
-          detailPath={detailPath}
-          sources={sources}
-        />
+        <SurveyResponsesList templateId={templateId} detailPath={detailPath} {...filterOptions} />
       )}
     </section>
   );

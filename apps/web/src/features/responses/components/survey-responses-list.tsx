@@ -1,28 +1,20 @@
-import type { SurveyQuestion } from '@graphium/shared';
-import { Filter, Inbox, SearchX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Inbox, SearchX } from 'lucide-react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
-import { useListChoices } from '@/features/lists/api/get-list';
 import { getErrorMessage } from '@/lib/api-client';
 import { useSurveyResponses } from '../api/get-survey-responses';
-import { DateRangeFilter } from './date-range-filter';
 import { ExportButtons } from './export-buttons';
-import { FilterChips } from './filter-chips';
-import { FilterModal, listLabelsOf } from './filter-modal';
-import { type ResponseSource, removeFilter } from './filter-rules';
 import { Paginator } from './paginator';
+import { ResponsesFilterBar, type ResponsesFilterOptions } from './responses-filter-bar';
 import { sentRange, useResponsesSearch } from './responses-search';
 import { ResponsesTable } from './responses-table';
 
-type SurveyResponsesListProps = {
+type SurveyResponsesListProps = ResponsesFilterOptions & {
   templateId: string;
-  /** The questions filters offer: the shown version's. */
-  questions: readonly SurveyQuestion[];
   detailPath: (surveyId: string) => string;
-  sources?: readonly ResponseSource[];
 };
 
 /** What the detail page's back link returns to: this list as it was. */
@@ -34,16 +26,11 @@ export function SurveyResponsesList({
   questions,
   detailPath,
   sources = [],
+  properties = [],
+  languages = [],
 }: SurveyResponsesListProps) {
   const navigate = useNavigate();
   const { search, update, searchString } = useResponsesSearch();
-  const [isFilterOpen, setIsFilterOpen] = useState(false);
-  const listIds = questions.flatMap((question) =>
-    (question.type === 'MultipleChoice' || question.type === 'DropdownList') && question.listId
-      ? [question.listId]
-      : [],
-  );
-  const lists = useListChoices(listIds);
   const scope = { surveyTemplateId: templateId, filters: search.filters, ...sentRange(search) };
   const query = useSurveyResponses({
     ...scope,
@@ -137,41 +124,14 @@ export function SurveyResponsesList({
 
   return (
     <div>
-      <div className="mb-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <DateRangeFilter
-          from={search.from}
-          to={search.to}
-          onChange={(range) => update({ from: range.from, to: range.to })}
-        />
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setIsFilterOpen(true)}>
-            <Filter className="size-4" aria-hidden="true" />
-            Filter{search.filters.length > 0 ? ` (${search.filters.length})` : ''}
-          </Button>
-          {templateId && <ExportButtons params={scope} />}
-        </div>
-      </div>
-      <FilterChips
-        filters={search.filters}
+      <ResponsesFilterBar
         questions={questions}
-        listLabels={listLabelsOf(lists)}
         sources={sources}
-        from={search.from}
-        to={search.to}
-        onRemove={(field) => update({ filters: removeFilter(search.filters, field) })}
-        onRemoveRange={() => update({ from: undefined, to: undefined })}
-        onClearAll={clearAll}
+        properties={properties}
+        languages={languages}
+        actions={templateId ? <ExportButtons params={scope} /> : undefined}
       />
       {body}
-      <FilterModal
-        isOpen={isFilterOpen}
-        onOpenChange={setIsFilterOpen}
-        filters={search.filters}
-        onApply={(filters) => update({ filters })}
-        questions={questions}
-        lists={lists}
-        sources={sources}
-      />
     </div>
   );
 }
