@@ -3,6 +3,7 @@ import { scaleRange } from './answer-conditions.js';
 import { defaultPageSize, normalizePageSize } from './pagination.js';
 import { toPhoneDigits } from './phone.js';
 import type { SurveyQuestion } from './survey-definition.js';
+import { checkTextFilter, readTextFilterField } from './text-analytics.js';
 import { isCalendarDate } from './values.js';
 
 // Responses analysis, the questions asked (docs/product-rules.md#responses-list-filters-paging-export;
@@ -204,6 +205,12 @@ function checkFixedFilter(filter: ResponseFilter): string | undefined {
       return `A source filter's value must be ${sentSourceValue} or a public link's id`;
     return undefined;
   }
+  // Sentiment and keyword filters on text questions (docs/decisions/030-text-analytics.md).
+  const textFilter = readTextFilterField(field);
+  if (textFilter) {
+    if (!uuidPattern.test(textFilter.questionId)) return `"${textFilter.questionId}" is not a question id`;
+    return checkTextFilter(textFilter.kind, operator, value);
+  }
   const questionId = readQuestionFilterField(field);
   if (questionId === undefined) {
     return `Unknown filter field "${field}": use surveyState, ${emailFilterField}, ${phoneFilterField}, ${sourceFilterField} or surveyResponses.{questionId}`;
@@ -271,7 +278,7 @@ const instantParamSchema = z
 /** What the list call answers: both parts by default; each screen asks for its own. */
 export const responsesIncludeValues = ['all', 'surveys', 'summary'] as const;
 
-const responseQueryFields = {
+export const responseQueryFields = {
   surveyTemplateId: z.uuid('Template ID not found'),
   filters: responseFiltersParamSchema.optional(),
   /**

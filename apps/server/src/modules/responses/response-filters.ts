@@ -1,9 +1,11 @@
 import {
   checkQuestionFilter,
   emailFilterField,
+  isTextQuestionType,
   phoneFilterField,
   type ResponseFilter,
   readQuestionFilterField,
+  readTextFilterField,
   type SurveyQuestion,
   sentSourceValue,
   sourceFilterField,
@@ -14,6 +16,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { surveys } from '../../db/schema/index.js';
 import { invalid } from '../../errors.js';
+import { textFilterCondition } from '../text-analytics/text-analytics.service.js';
 
 // The filters of docs/product-rules.md#responses-list-filters-paging-export as SQL conditions on `surveys`
 // (semantics documented with the
@@ -184,6 +187,19 @@ export function buildCriteriaConditions(
           ? sql`${surveys.sourceLinkId} is null`
           : sql`${surveys.sourceLinkId} is not distinct from ${String(filter.value)}::uuid`;
       conditions.push(filter.operator === 'is' ? condition : sql`not (${condition})`);
+      return;
+    }
+    // Sentiment and keyword filters on text questions (docs/decisions/030-text-analytics.md).
+    const textFilter = readTextFilterField(filter.field);
+    if (textFilter) {
+      const question = questionsById.get(textFilter.questionId);
+      if (!question || !isTextQuestionType(question.type)) {
+        throw invalid(`filters: the template has no text question ${textFilter.questionId}`, {
+          [`filters.${index}.field`]: 'This text question is not in the template',
+        });
+      }
+      const { kind, questionId } = textFilter;
+      conditions.push(textFilterCondition(kind, questionId, filter.operator, String(filter.value)));
       return;
     }
     const questionId = readQuestionFilterField(filter.field) ?? '';

@@ -3,6 +3,10 @@ import {
   listSurveyResponsesQuerySchema,
   surveyResponseDetailSchema,
   surveyResponsesListSchema,
+  surveyTextSentimentsSchema,
+  textAnalyticsParamsSchema,
+  textAnalyticsQuerySchema,
+  textAnalyticsResponseSchema,
 } from '@graphium/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +20,7 @@ import {
   surveyResponseNotFoundMessage,
 } from './responses.service.js';
 import { exportSurveyResponses } from './responses-export.js';
+import { getSurveyTextSentiments, getTextAnalytics } from './text-analytics-summary.js';
 
 const tags = ['responses'];
 
@@ -78,6 +83,38 @@ export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound(surveyResponseNotFoundMessage);
       return getSurveyResponse(ctx, actorOf(request), request.params.id);
+    },
+  );
+
+  app.get(
+    '/survey-templates/:templateId/text-analytics',
+    {
+      config: { access: access.workspace('read') },
+      schema: {
+        ...staff,
+        summary: "Text questions' sentiment, keywords and two-word phrases (filters as the responses list)",
+        params: textAnalyticsParamsSchema,
+        querystring: textAnalyticsQuerySchema,
+        response: { 200: textAnalyticsResponseSchema },
+      },
+    },
+    async (request) => getTextAnalytics(ctx, actorOf(request), request.params.templateId, request.query),
+  );
+
+  app.get(
+    '/surveys/:id/text-analytics',
+    {
+      config: { access: access.workspace('read') },
+      schema: {
+        ...staff,
+        summary: 'The sentiment of each text answer of one survey',
+        params: z.object({ id: z.string() }),
+        response: { 200: surveyTextSentimentsSchema },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound(surveyResponseNotFoundMessage);
+      return getSurveyTextSentiments(ctx, actorOf(request), request.params.id);
     },
   );
 };
