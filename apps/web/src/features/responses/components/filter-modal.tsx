@@ -33,6 +33,7 @@ import {
   statusOptions,
   upsertFilter,
 } from './filter-rules';
+import { TextFilterFields } from './text-filter-fields';
 
 type FilterModalProps = {
   isOpen: boolean;
@@ -353,6 +354,8 @@ export function FilterModal({
             />
           )}
         </Section>
+
+        <TextFilterFields questions={questions} onAdd={(filter) => add(filter, () => undefined)} />
 
         <section aria-label="Filters to apply">
           <h3 className="text-sm font-semibold text-gray-900">Filters to apply</h3>

@@ -6,6 +6,7 @@ import type { ResponseSource } from './filter-rules';
 import { type ResponsesTabName, useResponsesSearch, writeResponsesSearch } from './responses-search';
 import { ResponsesSummary } from './responses-summary';
 import { SurveyResponsesList } from './survey-responses-list';
+import { TextAnalyticsSection } from './text-analytics-section';
 
 type ResponsesTabProps = {
   /** Responses belong to the template, across its versions. */
@@ -66,6 +67,7 @@ export function ResponsesTab({
         <>
           {summaryExtra}
           <ResponsesSummary templateId={templateId} />
+          <TextAnalyticsSection templateId={templateId} />
         </>
       ) : (
         <SurveyResponsesList
