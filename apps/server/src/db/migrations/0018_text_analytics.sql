@@ -13,16 +13,8 @@ CREATE TABLE "text_answer_analyses" (
 	"sentiment" text NOT NULL,
 	"language" text NOT NULL,
 	"score" double precision,
+	"terms" text[] NOT NULL,
 	CONSTRAINT "text_answer_analyses_survey_id_question_id_pk" PRIMARY KEY("survey_id","question_id")
-);
---> statement-breakpoint
-CREATE TABLE "text_answer_terms" (
-	"survey_id" uuid NOT NULL,
-	"question_id" text NOT NULL,
-	"term" text NOT NULL,
-	"workspace_id" uuid NOT NULL,
-	"template_id" uuid NOT NULL,
-	CONSTRAINT "text_answer_terms_survey_id_question_id_term_pk" PRIMARY KEY("survey_id","question_id","term")
 );
 --> statement-breakpoint
 CREATE TABLE "text_sentiment_stats" (
@@ -47,13 +39,10 @@ CREATE TABLE "text_term_stats" (
 );
 --> statement-breakpoint
 ALTER TABLE "text_answer_analyses" ADD CONSTRAINT "text_answer_analyses_survey_id_surveys_id_fk" FOREIGN KEY ("survey_id") REFERENCES "public"."surveys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "text_answer_analyses" ADD CONSTRAINT "text_answer_analyses_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "text_answer_analyses" ADD CONSTRAINT "text_answer_analyses_template_id_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."templates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "text_answer_terms" ADD CONSTRAINT "text_answer_terms_survey_id_surveys_id_fk" FOREIGN KEY ("survey_id") REFERENCES "public"."surveys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "text_sentiment_stats" ADD CONSTRAINT "text_sentiment_stats_template_id_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."templates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "text_sentiment_stats" ADD CONSTRAINT "text_sentiment_stats_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "text_term_stats" ADD CONSTRAINT "text_term_stats_template_id_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."templates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "text_term_stats" ADD CONSTRAINT "text_term_stats_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "text_answer_terms_template_question_term_idx" ON "text_answer_terms" USING btree ("template_id","question_id","term","survey_id");--> statement-breakpoint
+CREATE INDEX "text_answer_analyses_terms_idx" ON "text_answer_analyses" USING gin ("terms");--> statement-breakpoint
 CREATE INDEX "text_term_stats_top_idx" ON "text_term_stats" USING btree ("template_id","question_id","is_phrase","answer_count" DESC NULLS LAST,"term");--> statement-breakpoint
 INSERT INTO "text_analytics_backfill" ("id") VALUES ('surveys');

@@ -13,8 +13,8 @@ import { surveys } from './surveys.js';
 import { templates } from './templates.js';
 import { workspaces } from './workspaces.js';
 
-// Text analytics (docs/decisions/030-text-analytics.md): one row per analysed text answer, one per
-// keyword or phrase of an answer, and the aggregates the summary reads in one indexed query, kept
+// Text analytics (docs/decisions/030-text-analytics.md): one row per analysed text answer, with its
+// keywords and phrases, and the aggregates the summary reads in one indexed query, kept
 // in step in the transactions that write the answers' rows.
 
 /** One completed survey's answer to a text question: its sentiment and the score it counts with. */
@@ -25,46 +25,26 @@ export const textAnswerAnalyses = pgTable(
       .notNull()
       .references(() => surveys.id, { onDelete: 'cascade' }),
     questionId: text('question_id').notNull(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
-    templateId: uuid('template_id')
-      .notNull()
-      .references(() => templates.id),
+    workspaceId: uuid('workspace_id').notNull(),
+    templateId: uuid('template_id').notNull(),
     /** positive, neutral, negative or not_analysed (a language the scorer does not know). */
     sentiment: text('sentiment').notNull(),
     language: text('language').notNull(),
     /** The survey's composite score when analysed (null: none), so aggregates can take it back out. */
     score: doublePrecision('score'),
-  },
-  (table) => [primaryKey({ columns: [table.surveyId, table.questionId] })],
-);
-
-/** A keyword (one word) or phrase (two) of an analysed answer, once per answer. */
-export const textAnswerTerms = pgTable(
-  'text_answer_terms',
-  {
-    surveyId: uuid('survey_id')
-      .notNull()
-      .references(() => surveys.id, { onDelete: 'cascade' }),
-    questionId: text('question_id').notNull(),
-    term: text('term').notNull(),
-    workspaceId: uuid('workspace_id').notNull(),
-    templateId: uuid('template_id').notNull(),
+    /**
+     * Its distinct keywords and two-word phrases. An array with a GIN index rather than a row per
+     * term: the answers behind a keyword are one index read, and writing them costs one row.
+     */
+    terms: text('terms').array().notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.surveyId, table.questionId, table.term] }),
-    // The answers behind a keyword.
-    index('text_answer_terms_template_question_term_idx').on(
-      table.templateId,
-      table.questionId,
-      table.term,
-      table.surveyId,
-    ),
+    primaryKey({ columns: [table.surveyId, table.questionId] }),
+    index('text_answer_analyses_terms_idx').using('gin', table.terms),
   ],
 );
 
-/** Per template, question and term: the answers holding it and the sum of their scores. */
+/** Per template, question and term (a keyword or a phrase): the answers holding it and the sum of their scores. */
 export const textTermStats = pgTable(
   'text_term_stats',
   {

@@ -77,14 +77,14 @@ export function findTopTermsWhere(
   return rowsOf<TermCountRow>(
     db,
     sql`select question_id, is_phrase, term, answer_count, scored_count, score_sum from (
-          select t.question_id, strpos(t.term, ' ') > 0 as is_phrase, t.term, count(*) as answer_count,
-            count(${surveys.compositePercentage}) as scored_count,
-            coalesce(sum(${surveys.compositePercentage}), 0) as score_sum,
-            row_number() over (partition by t.question_id, strpos(t.term, ' ') > 0 order by count(*) desc, t.term) as rank
-          from ${surveys} join text_answer_terms t on t.survey_id = ${surveys.id}
+          select a.question_id, strpos(t.term, ' ') > 0 as is_phrase, t.term, count(*) as answer_count,
+            count(a.score) as scored_count, coalesce(sum(a.score), 0) as score_sum,
+            row_number() over (partition by a.question_id, strpos(t.term, ' ') > 0 order by count(*) desc, t.term) as rank
+          from ${surveys} join text_answer_analyses a on a.survey_id = ${surveys.id}
+            cross join lateral unnest(a.terms) as t(term)
           where ${sql.join(conditions, sql` and `)} and ${surveys.state} = 'COMPLETE'
-            and t.question_id in ${questionIdsIn(questionIds)}
-          group by t.question_id, t.term
+            and a.question_id in ${questionIdsIn(questionIds)}
+          group by a.question_id, t.term
         ) ranked where rank <= ${limit}`,
   );
 }
@@ -128,7 +128,7 @@ export function textFilterCondition(
       ? sql`exists (${analysed} and a.sentiment = ${value})`
       : sql`exists (${analysed} and a.sentiment <> ${value})`;
   }
-  const holds = sql`exists (select 1 from text_answer_terms t where t.survey_id = ${surveys.id} and t.question_id = ${questionId} and t.term = ${normaliseKeyword(value)})`;
+  const holds = sql`exists (${analysed} and a.terms @> array[${normaliseKeyword(value)}]::text[])`;
   return operator === 'contains' ? holds : sql`(exists (${analysed}) and not ${holds})`;
 }
 

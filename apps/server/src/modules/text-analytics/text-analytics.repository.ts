@@ -104,46 +104,34 @@ export async function replaceTextAnswers(
   if (surveyIds.length === 0) return;
   const deltas = new Deltas();
   const removed = await rowsOf<{
-    survey_id: string;
     question_id: string;
     template_id: string;
     workspace_id: string;
     sentiment: string;
     score: number | null;
+    terms: string[];
   }>(
     db,
     sql`delete from text_answer_analyses where survey_id in ${surveyIdsIn(surveyIds)}
-        returning survey_id, question_id, template_id, workspace_id, sentiment, score`,
+        returning question_id, template_id, workspace_id, sentiment, score, terms`,
   );
-  if (removed.length > 0) {
-    const removedTerms = await rowsOf<{ survey_id: string; question_id: string; term: string }>(
-      db,
-      sql`delete from text_answer_terms where survey_id in ${surveyIdsIn(surveyIds)}
-          returning survey_id, question_id, term`,
+  for (const row of removed) {
+    deltas.add(
+      {
+        templateId: row.template_id,
+        questionId: row.question_id,
+        workspaceId: row.workspace_id,
+        score: row.score === null ? null : Number(row.score),
+      },
+      row.sentiment,
+      row.terms,
+      -1,
     );
-    const termsOf = new Map<string, string[]>();
-    for (const row of removedTerms) {
-      const key = `${row.survey_id}\u0000${row.question_id}`;
-      termsOf.set(key, [...(termsOf.get(key) ?? []), row.term]);
-    }
-    for (const row of removed) {
-      deltas.add(
-        {
-          templateId: row.template_id,
-          questionId: row.question_id,
-          workspaceId: row.workspace_id,
-          score: row.score === null ? null : Number(row.score),
-        },
-        row.sentiment,
-        termsOf.get(`${row.survey_id}\u0000${row.question_id}`) ?? [],
-        -1,
-      );
-    }
   }
   for (const row of rows) deltas.add(row, row.sentiment, row.terms, 1);
   if (rows.length > 0) {
     await db.execute(sql`
-      insert into text_answer_analyses (survey_id, question_id, workspace_id, template_id, sentiment, language, score)
+      insert into text_answer_analyses (survey_id, question_id, workspace_id, template_id, sentiment, language, score, terms)
       select * from jsonb_to_recordset(${json(
         rows.map((row) => ({
           s: row.surveyId,
@@ -153,22 +141,9 @@ export async function replaceTextAnswers(
           se: row.sentiment,
           l: row.language,
           sc: row.score,
+          te: row.terms,
         })),
-      )}) as r(s uuid, q text, w uuid, t uuid, se text, l text, sc double precision)`);
-    const terms = rows.flatMap((row) =>
-      row.terms.map((term) => ({
-        s: row.surveyId,
-        q: row.questionId,
-        te: term,
-        w: row.workspaceId,
-        t: row.templateId,
-      })),
-    );
-    if (terms.length > 0) {
-      await db.execute(sql`
-        insert into text_answer_terms (survey_id, question_id, term, workspace_id, template_id)
-        select * from jsonb_to_recordset(${json(terms)}) as r(s uuid, q text, te text, w uuid, t uuid)`);
-    }
+      )}) as r(s uuid, q text, w uuid, t uuid, se text, l text, sc double precision, te text[])`);
   }
   await applyDeltas(db, deltas);
 }

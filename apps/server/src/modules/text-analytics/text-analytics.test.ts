@@ -161,7 +161,6 @@ describe('text analytics of a template', () => {
 
   it('backfills surveys completed before, in batches, and a second run changes nothing', async () => {
     const before = await analytics(admin);
-    await t.ctx.db.execute(sql`delete from text_answer_terms`);
     await t.ctx.db.execute(sql`delete from text_answer_analyses`);
     await t.ctx.db.execute(sql`update text_term_stats set answer_count = 0, scored_count = 0, score_sum = 0`);
     await t.ctx.db.execute(sql`update text_sentiment_stats set answer_count = 0`);
