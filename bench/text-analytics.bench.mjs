@@ -149,7 +149,7 @@ try {
   const {
     rows: [{ answers, terms }],
   } = await db.query(
-    `select (select count(*) from text_answer_analyses)::int as answers, (select count(*) from text_answer_terms)::int as terms`,
+    `select (select count(*) from text_answer_analyses)::int as answers, (select sum(cardinality(terms)) from text_answer_analyses)::int as terms`,
   );
   if (answers !== surveyCount) throw new Error(`the backfill analysed ${answers} answers`);
   await db.query('vacuum analyze');
@@ -188,7 +188,7 @@ try {
 
   console.log(
     `\ntext analytics on PostgreSQL: ${surveyCount.toLocaleString('en-US')} completed surveys with a comment ` +
-      `(seeded in ${seedSeconds.toFixed(0)} s; ${terms.toLocaleString('en-US')} keyword and phrase rows)\n`,
+      `(seeded in ${seedSeconds.toFixed(0)} s; ${terms.toLocaleString('en-US')} keywords and phrases)\n`,
   );
   console.log('| measure | result | aim |');
   console.log('|---|---|---|');
