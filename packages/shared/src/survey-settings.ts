@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conditionOperators, scaleRange } from './answer-conditions.js';
+import { scaleRange } from './answer-conditions.js';
 import type { SurveyQuestion } from './survey-definition.js';
 import { alertConditionOperators, alertConditionProblem } from './text-analytics.js';
 
@@ -48,7 +48,6 @@ export const reminderSchema = z.object({
 });
 export type Reminder = z.output<typeof reminderSchema>;
 
-export const conditionOperatorSchema = z.enum(conditionOperators);
 /** An alert condition's operator: survey logic's, and the sentiment of a text answer (decision 030). */
 export const alertConditionOperatorSchema = z.enum(alertConditionOperators);
 

@@ -12,7 +12,7 @@ import {
 // of the web bundles).
 
 /** The question types whose answers are analysed. */
-export const textQuestionTypes = ['ShortTextEntry', 'LongTextEntry'] as const;
+const textQuestionTypes = ['ShortTextEntry', 'LongTextEntry'] as const;
 
 export function isTextQuestionType(type: string): boolean {
   return (textQuestionTypes as readonly string[]).includes(type);
@@ -29,7 +29,7 @@ export const textSentimentLabels: Record<TextSentiment, string> = {
   not_analysed: 'Not analysed',
 };
 
-export function isTextSentiment(value: unknown): value is TextSentiment {
+function isTextSentiment(value: unknown): value is TextSentiment {
   return typeof value === 'string' && (textSentiments as readonly string[]).includes(value);
 }
 
@@ -39,7 +39,7 @@ export function normaliseKeyword(value: string): string {
 }
 
 /** At most this many words make a term: one (keyword) or two (phrase). */
-export const maxKeywordWords = 2;
+const maxKeywordWords = 2;
 
 // ---------------------------------------------------------------------------------------------
 // Response filters on text questions (the list, the export and the Filter Responses modal):

@@ -50,7 +50,7 @@ export function analysisLanguage(
   return surveyLanguage || defaultLanguage || 'en';
 }
 
-export function isSentimentLanguage(language: string): boolean {
+function isSentimentLanguage(language: string): boolean {
   return scoredLanguages.has(language);
 }
 

@@ -26,7 +26,7 @@ import {
 // its keywords and two-word phrases with their counts and average score; a keyword or a sentiment
 // opens the Survey Responses list filtered by it, the filter carried in the URL.
 
-export const sentimentColours: Record<TextSentiment, string> = {
+const sentimentColours: Record<TextSentiment, string> = {
   positive: 'bg-green-500',
   neutral: 'bg-gray-400',
   negative: 'bg-red-500',

@@ -35,7 +35,7 @@ function Field({ label, children }: { label: string; children: (id: string) => R
 }
 
 /** The filter the fields describe, or undefined while incomplete or invalid. */
-export function buildTextFilter(questionId: string, kind: Kind, operator: string, value: string) {
+function buildTextFilter(questionId: string, kind: Kind, operator: string, value: string) {
   if (!questionId || !value.trim() || checkTextFilter(kind, operator, value)) return undefined;
   return kind === 'sentiment'
     ? { field: sentimentFilterField(questionId), operator: operator as 'is' | 'is_not', value }
