@@ -3,7 +3,7 @@ import { responseQueryFields } from './response-filters.js';
 import { defaultTextTermLimit, maxTextTermLimit } from './text-analytics.js';
 
 /**
- * `GET /survey-templates/{templateId}/text-analytics?filters&sentFrom&sentTo&limit`: the responses
+ * `GET /survey-templates/{id}/text-analytics?filters&sentFrom&sentTo&limit`: the responses
  * list's filters and date range (none: the whole template, read from the aggregates), and how many
  * keywords and phrases each question lists.
  */
@@ -19,5 +19,3 @@ export const textAnalyticsQuerySchema = z.object({
     .default(defaultTextTermLimit),
 });
 export type TextAnalyticsQuery = z.output<typeof textAnalyticsQuerySchema>;
-
-export const textAnalyticsParamsSchema = z.object({ templateId: z.uuid('Template not found') });

@@ -128,7 +128,7 @@ export function alertConditionProblem(
 }
 
 // ---------------------------------------------------------------------------------------------
-// `GET /survey-templates/{templateId}/text-analytics`
+// `GET /survey-templates/{id}/text-analytics`
 
 /** A keyword or phrase of a question: how many completed answers hold it, and their mean score. */
 const textTermSchema = z.object({

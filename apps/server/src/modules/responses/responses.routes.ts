@@ -4,7 +4,6 @@ import {
   surveyResponseDetailSchema,
   surveyResponsesListSchema,
   surveyTextSentimentsSchema,
-  textAnalyticsParamsSchema,
   textAnalyticsQuerySchema,
   textAnalyticsResponseSchema,
 } from '@graphium/shared';
@@ -23,6 +22,7 @@ import { exportSurveyResponses } from './responses-export.js';
 import { getSurveyTextSentiments, getTextAnalytics } from './text-analytics-summary.js';
 
 const tags = ['responses'];
+const templateNotFoundMessage = 'Template ID not found';
 
 /**
  * The responses analysis (decision 007), for staff and API keys (read). Staff read one response at
@@ -87,18 +87,22 @@ export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
 
   app.get(
-    '/survey-templates/:templateId/text-analytics',
+    // `:id` as the template routes name it: one router tree, one parameter name.
+    '/survey-templates/:id/text-analytics',
     {
       config: { access: access.workspace('read') },
       schema: {
         ...staff,
         summary: "Text questions' sentiment, keywords and two-word phrases (filters as the responses list)",
-        params: textAnalyticsParamsSchema,
+        params: z.object({ id: z.string() }),
         querystring: textAnalyticsQuerySchema,
         response: { 200: textAnalyticsResponseSchema },
       },
     },
-    async (request) => getTextAnalytics(ctx, actorOf(request), request.params.templateId, request.query),
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound(templateNotFoundMessage);
+      return getTextAnalytics(ctx, actorOf(request), request.params.id, request.query);
+    },
   );
 
   app.get(

@@ -14,7 +14,7 @@ import { criteriaConditions, loadTemplateContext } from './template-context.js';
 // The text analytics of a template's summary (docs/decisions/030-text-analytics.md), narrowed by
 // the responses list's filters when it has any.
 
-/** `GET /survey-templates/{templateId}/text-analytics` */
+/** `GET /survey-templates/{id}/text-analytics` */
 export async function getTextAnalytics(
   ctx: AppContext,
   actor: WorkspaceActor,

@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { surveysStaleTimeMs } from './get-survey-responses';
 import { responseKeys, type TextAnalyticsParams } from './query-keys';
 
-/** `GET /survey-templates/{templateId}/text-analytics` (decision 030), narrowed like the list. */
+/** `GET /survey-templates/{id}/text-analytics` (decision 030), narrowed like the list. */
 async function getTextAnalytics(params: TextAnalyticsParams): Promise<TextAnalyticsResponse> {
   const query: Record<string, string> = {};
   const filters = serializeResponseFilters(params.filters);
