@@ -14,6 +14,8 @@ import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
 import { createEmailTransport } from './modules/delivery/transports/email.js';
 import { publicLinkJobHandlers } from './modules/public-links/public-links.job-handlers.js';
 import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.js';
+import { textAnalyticsJobHandlers } from './modules/text-analytics/text-analytics.job-handlers.js';
+import { queueTextAnalyticsBackfill } from './modules/text-analytics/text-analytics.service.js';
 import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.service.js';
 
 // No password, hash, token or cookie ever reaches a log line.
@@ -42,6 +44,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...auditJobHandlers,
   ...caseJobHandlers,
   ...publicLinkJobHandlers,
+  ...textAnalyticsJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 
@@ -87,8 +90,13 @@ export async function startRuntime(
 }
 
 /** Runs the jobs in this process: the server's in-process worker, or `npm run worker`. */
-export function startJobWorkers(ctx: AppContext): Promise<void> {
-  return ctx.jobs.startWorkers(bindJobHandlers(ctx, jobHandlers));
+export async function startJobWorkers(ctx: AppContext): Promise<void> {
+  await ctx.jobs.startWorkers(bindJobHandlers(ctx, jobHandlers));
+  // Surveys completed before text analytics existed are analysed by a job (decision 030).
+  // Not fatal: the next start queues it again.
+  await queueTextAnalyticsBackfill(ctx).catch((error: unknown) =>
+    ctx.log.warn({ err: error }, 'text analytics backfill not queued'),
+  );
 }
 
 export async function stopRuntime(runtime: AppContext): Promise<void> {

@@ -35,6 +35,8 @@ export * from './survey-settings.js';
 export * from './survey-template.js';
 export * from './template-model.js';
 export * from './template-wire.js';
+export * from './text-analytics.js';
+export * from './text-analytics-query.js';
 export * from './translations.js';
 export * from './translations-csv.js';
 export * from './values.js';

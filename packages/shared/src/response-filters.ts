@@ -9,6 +9,7 @@ import {
   readPropertyFilterField,
 } from './property-filters.js';
 import type { PropertyType, SurveyQuestion } from './survey-definition.js';
+import { checkTextFilter, readTextFilterField } from './text-analytics.js';
 import { isCalendarDate } from './values.js';
 
 // Responses analysis, the questions asked (docs/product-rules.md#responses-list-filters-paging-export;
@@ -244,9 +245,15 @@ function checkFixedFilter(filter: ResponseFilter): string | undefined {
   if (propertyId !== undefined) {
     return uuidPattern.test(propertyId) ? undefined : `"${propertyId}" is not a property id`;
   }
+  // Sentiment and keyword filters on text questions (docs/decisions/030-text-analytics.md).
+  const textFilter = readTextFilterField(field);
+  if (textFilter) {
+    if (!uuidPattern.test(textFilter.questionId)) return `"${textFilter.questionId}" is not a question id`;
+    return checkTextFilter(textFilter.kind, operator, value);
+  }
   const questionId = readQuestionFilterField(field);
   if (questionId === undefined) {
-    return `Unknown filter field "${field}": use surveyState, ${emailFilterField}, ${phoneFilterField}, ${sourceFilterField}, ${languageFilterField}, surveyResponses.{questionId} or surveyProperties.{propertyId}`;
+    return `Unknown filter field "${field}": use surveyState, ${emailFilterField}, ${phoneFilterField}, ${sourceFilterField}, ${languageFilterField}, surveyResponses.{questionId}, surveyProperties.{propertyId}, textSentiment.{questionId} or textKeyword.{questionId}`;
   }
   if (!uuidPattern.test(questionId)) return `"${questionId}" is not a question id`;
   return undefined;

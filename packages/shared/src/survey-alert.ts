@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatStoredPhone } from './phone.js';
 import { surveyDeliverySchema } from './survey.js';
 import { surveyAnswerSchema } from './survey-answer.js';
-import { alertSchema, conditionOperatorSchema } from './survey-settings.js';
+import { alertConditionOperatorSchema, alertSchema } from './survey-settings.js';
 
 // A survey alert is one firing of a template alert for one completed survey (docs/product-rules.md#alerts,
 // decision 008):
@@ -11,7 +11,7 @@ import { alertSchema, conditionOperatorSchema } from './survey-settings.js';
 /** A condition of the alert that held, with the respondent's answer (none for IS_EMPTY). */
 const matchedConditionSchema = z.object({
   questionLabel: z.string(),
-  operator: conditionOperatorSchema,
+  operator: alertConditionOperatorSchema,
   value: z.union([z.string(), z.number()]),
   answer: surveyAnswerSchema.nullable(),
 });

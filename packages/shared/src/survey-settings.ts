@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { conditionOperators, conditionProblem, scaleRange } from './answer-conditions.js';
+import { scaleRange } from './answer-conditions.js';
 import type { SurveyQuestion } from './survey-definition.js';
+import { alertConditionOperators, alertConditionProblem } from './text-analytics.js';
 
 export const periods = ['hours', 'days', 'weeks', 'months'] as const;
 export const periodSchema = z.enum(periods, { error: 'Unit is required' });
@@ -47,7 +48,8 @@ export const reminderSchema = z.object({
 });
 export type Reminder = z.output<typeof reminderSchema>;
 
-export const conditionOperatorSchema = z.enum(conditionOperators);
+/** An alert condition's operator: survey logic's, and the sentiment of a text answer (decision 030). */
+export const alertConditionOperatorSchema = z.enum(alertConditionOperators);
 
 /**
  * Clamps a typed number into the question's range (docs/product-rules.md#survey-templates-and-versions, alert
@@ -62,7 +64,7 @@ export const notificationChannels = ['email', 'slack'] as const;
 
 const alertConditionSchema = z.object({
   surveyQuestionId: z.uuid('Choose a question'),
-  operator: conditionOperatorSchema,
+  operator: alertConditionOperatorSchema,
   value: z.union([z.string().max(500), z.number()]).default(''),
 });
 export type AlertCondition = z.infer<typeof alertConditionSchema>;
@@ -130,7 +132,7 @@ export function checkAlertsAgainstQuestions(
         problems[`${path}.surveyQuestionId`] = 'This question is not in the survey';
         return;
       }
-      const problem = conditionProblem(question, condition.operator, condition.value);
+      const problem = alertConditionProblem(question, condition.operator, condition.value);
       if (problem) problems[`${path}.${problem.field}`] = problem.message;
     });
   });

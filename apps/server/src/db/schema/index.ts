@@ -16,4 +16,5 @@ export * from './responses.js';
 export * from './suppression.js';
 export * from './surveys.js';
 export * from './templates.js';
+export * from './text-analytics.js';
 export * from './workspaces.js';

@@ -17,6 +17,8 @@ export interface SurveyForAlerts {
   templateId: string;
   templateVersionId: string;
   contactMethods: (typeof surveys.$inferSelect)['contactMethods'];
+  /** The language the respondent answered in (decision 025); sentiment conditions read it. */
+  language: string | null;
   settings: unknown;
   templateName: string;
   workspaceName: string;
@@ -35,6 +37,7 @@ export async function findSurveyForAlerts(
       templateId: surveys.templateId,
       templateVersionId: surveys.templateVersionId,
       contactMethods: surveys.contactMethods,
+      language: surveys.language,
       settings: templateVersions.settings,
       templateName: templates.name,
       workspaceName: workspaces.name,

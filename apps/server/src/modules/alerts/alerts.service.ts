@@ -1,7 +1,7 @@
 import {
   type Alert,
   type AlertCondition,
-  type ConditionOperator,
+  type AlertConditionOperator,
   extraAnswerText,
   formatStoredPhone,
   hasSurveyLogic,
@@ -16,6 +16,7 @@ import {
   type SurveyDelivery,
   type SurveyQuestion,
   type SurveyResponses,
+  sentimentConditionOperator,
   surveyAlertFallbackTitle,
   surveyAlertTemplateAlertSchema,
   surveyPath,
@@ -44,6 +45,7 @@ import {
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
+import { analysisLanguage } from '../text-analytics/text-analysis.service.js';
 import { alertFires } from './alert-conditions.js';
 import {
   findSurveyAlert,
@@ -59,13 +61,14 @@ const surveyAlertNotFoundMessage = 'Survey alert not found';
 /** The Alerts page shows at most this many, newest first. */
 const maxListedAlerts = 1000;
 
-const operatorPhrases: Record<ConditionOperator, string> = {
+const operatorPhrases: Record<AlertConditionOperator, string> = {
   GREATER_THAN: 'is greater than',
   LESS_THAN: 'is less than',
   IS_EQUAL: 'is equal to',
   IS_NOT_EQUAL: 'is not equal to',
   IS_EMPTY: 'is empty',
   IS_NOT_EMPTY: 'is not empty',
+  SENTIMENT_IS: 'has a sentiment of',
 };
 
 function alertsOf(settings: unknown): Alert[] {
@@ -131,7 +134,8 @@ export async function fireSurveyAlerts(
   const questions = hasSurveyLogic(definition.questions)
     ? surveyPath(respondentQuestions(definition), responses)
     : definition.questions;
-  const fired = alerts.filter((alert) => alertFires(alert, questions, responses));
+  const language = analysisLanguage(survey.language, definition.defaultLanguage);
+  const fired = alerts.filter((alert) => alertFires(alert, questions, responses, language));
   if (fired.length === 0) return none;
   const written: FiredAlert[] = [];
   const [lists, phoneCountry] = await Promise.all([
@@ -187,9 +191,12 @@ export async function fireSurveyAlerts(
       const answer = responses[condition.surveyQuestionId];
       return {
         question: question?.question || question?.label || 'A removed question',
-        condition: operatorNeedsValue(condition.operator)
-          ? `${operatorPhrases[condition.operator]} ${describe(question, condition.value)}`
-          : operatorPhrases[condition.operator],
+        condition:
+          condition.operator === sentimentConditionOperator
+            ? `${operatorPhrases[condition.operator]} ${String(condition.value)}`
+            : operatorNeedsValue(condition.operator)
+              ? `${operatorPhrases[condition.operator]} ${describe(question, condition.value)}`
+              : operatorPhrases[condition.operator],
         answer: answer === undefined ? 'no answer' : describe(question, answer),
       };
     });

@@ -1,11 +1,13 @@
 import {
   checkQuestionFilter,
   emailFilterField,
+  isTextQuestionType,
   languageFilterField,
   phoneFilterField,
   type ResponseFilter,
   readPropertyFilterField,
   readQuestionFilterField,
+  readTextFilterField,
   type SurveyProperty,
   type SurveyQuestion,
   sentSourceValue,
@@ -17,6 +19,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { surveys } from '../../db/schema/index.js';
 import { invalid } from '../../errors.js';
+import { textFilterCondition } from '../text-analytics/text-analytics.service.js';
 import { languageCondition, propertyCondition } from './property-conditions.js';
 
 // The filters of docs/product-rules.md#responses-list-filters-paging-export as SQL conditions on `surveys`
@@ -198,6 +201,19 @@ export function buildCriteriaConditions(
     const propertyId = readPropertyFilterField(filter.field);
     if (propertyId !== undefined) {
       conditions.push(propertyCondition(propertiesById.get(propertyId), propertyId, filter, index));
+      return;
+    }
+    // Sentiment and keyword filters on text questions (docs/decisions/030-text-analytics.md).
+    const textFilter = readTextFilterField(filter.field);
+    if (textFilter) {
+      const question = questionsById.get(textFilter.questionId);
+      if (!question || !isTextQuestionType(question.type)) {
+        throw invalid(`filters: the template has no text question ${textFilter.questionId}`, {
+          [`filters.${index}.field`]: 'This text question is not in the template',
+        });
+      }
+      const { kind, questionId } = textFilter;
+      conditions.push(textFilterCondition(kind, questionId, filter.operator, String(filter.value)));
       return;
     }
     const questionId = readQuestionFilterField(filter.field) ?? '';

@@ -5,6 +5,9 @@ import {
   segmentsReplySchema,
   surveyResponseDetailSchema,
   surveyResponsesListSchema,
+  surveyTextSentimentsSchema,
+  textAnalyticsQuerySchema,
+  textAnalyticsResponseSchema,
 } from '@graphium/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,8 +22,10 @@ import {
 } from './responses.service.js';
 import { exportSurveyResponses } from './responses-export.js';
 import { listSegments } from './segments.service.js';
+import { getSurveyTextSentiments, getTextAnalytics } from './text-analytics-summary.js';
 
 const tags = ['responses'];
+const templateNotFoundMessage = 'Template ID not found';
 
 /**
  * The responses analysis (decision 007), for staff and API keys (read). Staff read one response at
@@ -98,8 +103,44 @@ export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      if (!isUuid(request.params.id)) throw notFound('Template ID not found');
+      if (!isUuid(request.params.id)) throw notFound(templateNotFoundMessage);
       return listSegments(ctx, actorOf(request), request.params.id, request.query);
+    },
+  );
+
+  app.get(
+    // `:id` as the template routes name it: one router tree, one parameter name.
+    '/survey-templates/:id/text-analytics',
+    {
+      config: { access: access.workspace('read') },
+      schema: {
+        ...staff,
+        summary: "Text questions' sentiment, keywords and two-word phrases (filters as the responses list)",
+        params: z.object({ id: z.string() }),
+        querystring: textAnalyticsQuerySchema,
+        response: { 200: textAnalyticsResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound(templateNotFoundMessage);
+      return getTextAnalytics(ctx, actorOf(request), request.params.id, request.query);
+    },
+  );
+
+  app.get(
+    '/surveys/:id/text-analytics',
+    {
+      config: { access: access.workspace('read') },
+      schema: {
+        ...staff,
+        summary: 'The sentiment of each text answer of one survey',
+        params: z.object({ id: z.string() }),
+        response: { 200: surveyTextSentimentsSchema },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound(surveyResponseNotFoundMessage);
+      return getSurveyTextSentiments(ctx, actorOf(request), request.params.id);
     },
   );
 };

@@ -34,6 +34,7 @@ import { type ListLookup, loadListLookup } from '../lists/list-lookup.service.js
 import { logoPath } from '../logo/logo.service.js';
 import { recordSurveyCompletion } from '../responses/response-aggregates.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
+import { recordTextAnalyses } from '../text-analytics/text-analytics.service.js';
 import { authenticationPropertiesOf } from './respondent-authentication.service.js';
 import { pathDecidedBySave, planPathSave, savePathAnswers } from './respondent-path.js';
 import { findCachedSurveyAccess, rememberSurveyAccess, type SurveyAccess } from './survey-access.js';
@@ -327,6 +328,8 @@ export async function saveRespondentAnswers(
       responses: merged,
       completedAt: now,
     });
+    // Text answers' sentiment and keywords too (decision 030).
+    await recordTextAnalyses(tx, surveyId);
     // Alerts fire with the completion and open their cases; their messages leave right after the
     // commit (decisions 008 and 019).
     const alerts = await fireSurveyAlerts(ctx, tx, surveyId, merged, now);

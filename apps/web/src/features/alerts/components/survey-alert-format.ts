@@ -1,5 +1,5 @@
 import {
-  type ConditionOperator,
+  type AlertConditionOperator,
   consentGivenText,
   isMatrixAnswer,
   type SurveyAnswer,
@@ -19,17 +19,18 @@ export function channelLabel(channel: string): string {
   return channelLabels[channel] ?? channel.charAt(0).toUpperCase() + channel.slice(1);
 }
 
-const operatorPhrases: Record<ConditionOperator, string> = {
+const operatorPhrases: Record<AlertConditionOperator, string> = {
   GREATER_THAN: 'greater than',
   LESS_THAN: 'less than',
   IS_EQUAL: 'equal to',
   IS_NOT_EQUAL: 'not equal to',
   IS_EMPTY: 'empty',
   IS_NOT_EMPTY: 'not empty',
+  SENTIMENT_IS: 'sentiment',
 };
 
 /** The condition that held, as the card explains it: "less than 7", "empty". */
-export function conditionPhrase(operator: ConditionOperator, value: string | number): string {
+export function conditionPhrase(operator: AlertConditionOperator, value: string | number): string {
   const phrase = operatorPhrases[operator];
   return operator === 'IS_EMPTY' || operator === 'IS_NOT_EMPTY' ? phrase : `${phrase} ${value}`;
 }

@@ -16,6 +16,13 @@ export type SurveyResponsesParams = {
   include: (typeof responsesIncludeValues)[number];
 };
 
+export type TextAnalyticsParams = {
+  surveyTemplateId: string;
+  filters: ResponseFilter[];
+  sentFrom?: string | undefined;
+  sentTo?: string | undefined;
+};
+
 export const responseKeys = {
   all: ['responses'] as const,
   lists: () => [...responseKeys.all, 'list'] as const,
@@ -23,6 +30,10 @@ export const responseKeys = {
   /** Segments by a property, within the filters (decision 029). */
   segments: (params: object) => [...responseKeys.all, 'segments', params] as const,
   detail: (surveyId: string) => [...responseKeys.all, 'detail', surveyId] as const,
+  /** Text questions' sentiment and keywords (decision 030), for these filters. */
+  textAnalytics: (params: TextAnalyticsParams) => [...responseKeys.all, 'text-analytics', params] as const,
+  /** The sentiment of one survey's text answers. */
+  textSentiments: (surveyId: string) => [...responseKeys.all, 'text-sentiments', surveyId] as const,
   /** How each message of a sent survey went. */
   delivery: (surveyId: string) => [...responseKeys.all, 'delivery', surveyId] as const,
 };

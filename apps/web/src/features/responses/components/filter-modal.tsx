@@ -36,6 +36,7 @@ import {
   upsertFilter,
 } from './filter-rules';
 import { LanguageFilterSection, PropertyFilterSection } from './property-filter-section';
+import { TextFilterFields } from './text-filter-fields';
 
 type FilterModalProps = {
   isOpen: boolean;
@@ -268,6 +269,8 @@ export function FilterModal({
         <PropertyFilterSection properties={properties} lists={lists} onAdd={add} />
 
         <LanguageFilterSection languages={languages} onAdd={add} />
+
+        <TextFilterFields questions={questions} onAdd={(filter) => add(filter, () => undefined)} />
 
         <section aria-label="Filters to apply">
           <h3 className="text-sm font-semibold text-gray-900">Filters to apply</h3>

@@ -11,6 +11,7 @@ import {
   type ResponseStatusValue,
   readOtherAnswer,
   readQuestionFilterField,
+  readTextFilterField,
   responseFilterOperatorLabels,
   responseStatusLabels,
   responseStatusValues,
@@ -22,6 +23,7 @@ import {
   sourceFilterField,
   surveyStateFilterField,
   textFilterOperators,
+  textSentimentLabels,
   toPhoneDigits,
 } from '@graphium/shared';
 import { describePropertyFilter } from './property-filter-rules';
@@ -178,6 +180,21 @@ export function describeFilter(
     const displayValue =
       sourceOptions(sources).find((option) => option.value === value)?.label ?? 'a removed link';
     return { id: filter.field, category: 'source', label: 'Source', operatorLabel, displayValue };
+  }
+  // Decision 030: "Comments sentiment is Negative", "Comments keyword contains slow delivery".
+  const textFilter = readTextFilterField(filter.field);
+  if (textFilter) {
+    const label = questions.find((item) => item.id === textFilter.questionId)?.label ?? 'Removed question';
+    const isSentiment = textFilter.kind === 'sentiment';
+    return {
+      id: filter.field,
+      category: 'questions',
+      label: `${label} ${isSentiment ? 'sentiment' : 'keyword'}`,
+      operatorLabel,
+      displayValue: isSentiment
+        ? (textSentimentLabels[value as keyof typeof textSentimentLabels] ?? value)
+        : value,
+    };
   }
   const questionId = readQuestionFilterField(filter.field);
   const question = questions.find((item) => item.id === questionId);

@@ -1,14 +1,22 @@
-import { hasSurveyLogic, languageNames, type SurveyResponseDetail, surveyPath } from '@graphium/shared';
+import {
+  hasSurveyLogic,
+  languageNames,
+  type SurveyResponseDetail,
+  surveyPath,
+  type TextSentiment,
+  textSentimentLabels,
+} from '@graphium/shared';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { useFormatPhone } from '@/features/notifications/api/get-notification-settings';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { formatOptionalDateTime, formatPercent } from '@/lib/format';
 import { useSurveyResponse } from '../api/get-survey-response';
+import { useSurveyTextSentiments } from '../api/get-survey-text-sentiments';
 import { answerText, questionTypeLabels } from './answer-text';
 import { BenchmarkValue } from './question-scores-table';
 import { ScoreCircle } from './score-circle';
@@ -114,6 +122,19 @@ function ScoreLine({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+const sentimentTones: Record<TextSentiment, BadgeTone> = {
+  positive: 'green',
+  neutral: 'gray',
+  negative: 'red',
+  not_analysed: 'gray',
+};
+
+/** A text answer's sentiment (decision 030). */
+function SentimentBadge({ sentiment }: { sentiment: TextSentiment | undefined }) {
+  if (!sentiment) return null;
+  return <Badge tone={sentimentTones[sentiment]}>Sentiment: {textSentimentLabels[sentiment]}</Badge>;
+}
+
 function QuestionsAndResponses({ survey }: { survey: SurveyResponseDetail }) {
   const { surveyTemplateDefinition: definition, hasBaseTemplate } = survey.surveyTemplate;
   const scores = new Map(survey.scoring.questionScores.map((score) => [score.questionId, score]));
@@ -123,6 +144,10 @@ function QuestionsAndResponses({ survey }: { survey: SurveyResponseDetail }) {
     : undefined;
   const labels: Record<string, string> = Object.fromEntries(
     survey.lists.flatMap((list) => list.listItems.map((item) => [item.listItemId, item.label])),
+  );
+  const sentiments = useSurveyTextSentiments(survey.surveyId, survey.surveyState === 'COMPLETE');
+  const sentimentOf = new Map(
+    (sentiments.data?.sentiments ?? []).map((item) => [item.questionId, item.sentiment]),
   );
   return (
     <section aria-labelledby="questions-heading">
@@ -142,6 +167,7 @@ function QuestionsAndResponses({ survey }: { survey: SurveyResponseDetail }) {
                   <span className="text-sm font-semibold text-gray-600">Q{index + 1}</span>
                   <Badge tone="indigo">{questionTypeLabels[question.type]}</Badge>
                   {question.validation.required && <span className="text-sm text-red-700">*Required</span>}
+                  <SentimentBadge sentiment={sentimentOf.get(question.id)} />
                 </div>
                 <h3 className="mt-2 font-medium text-gray-900">{question.question}</h3>
                 <p className="mt-2 text-sm whitespace-pre-wrap text-gray-800">

@@ -5,8 +5,10 @@ import {
   type SurveyResponseDetail,
   type SurveyResponseRow,
   type SurveyResponsesList,
+  type SurveyTextSentiments,
   surveyDefinitionSchema,
   surveySettingsSchema,
+  type TextAnalyticsResponse,
 } from '@graphium/shared';
 import { vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
@@ -282,6 +284,9 @@ export function mockResponsesServer(
     role?: 'admin' | 'editor' | 'viewer';
     /** The template's public links (decision 024). */
     links?: { publicLinkId: string; name: string }[];
+    /** Text analytics (decision 030): the template's, and one survey's sentiments. */
+    textAnalytics?: TextAnalyticsResponse;
+    textSentiments?: SurveyTextSentiments;
   } = {},
 ) {
   const listCalls: ListParams[] = [];
@@ -292,6 +297,8 @@ export function mockResponsesServer(
     [`/lists/${listId}`]: storeList,
     [`/surveys/${surveyId}/response`]: options.detail ?? buildDetail(),
     '/public-links': { publicLinks: options.links ?? [] },
+    [`/survey-templates/${templateId}/text-analytics`]: options.textAnalytics ?? { questions: [] },
+    [`/surveys/${surveyId}/text-analytics`]: options.textSentiments ?? { sentiments: [] },
   };
   vi.spyOn(apiClient, 'get').mockImplementation((async (url: string, config?: { params?: ListParams }) => {
     if (url === '/surveys') {

@@ -11,6 +11,7 @@ import type { ResponseSource } from './filter-rules';
 import { type ResponsesTabName, useResponsesSearch, writeResponsesSearch } from './responses-search';
 import { ResponsesSummary } from './responses-summary';
 import { SurveyResponsesList } from './survey-responses-list';
+import { TextAnalyticsSection } from './text-analytics-section';
 
 type ResponsesTabProps = {
   /** Responses belong to the template, across its versions. */
@@ -78,6 +79,7 @@ export function ResponsesTab({
         <>
           {summaryExtra}
           <ResponsesSummary templateId={templateId} filterOptions={filterOptions} />
+          <TextAnalyticsSection templateId={templateId} narrowed />
         </>
       ) : (
         <SurveyResponsesList templateId={templateId} detailPath={detailPath} {...filterOptions} />

@@ -1,13 +1,14 @@
 import {
   type Alert,
-  allowedOperators,
-  type ConditionOperator,
+  type AlertConditionOperator,
+  alertOperators,
+  alertSentiments,
   clampToScale,
   getListItemOptions,
   notificationChannels,
-  operatorNeedsValue,
   type SurveyQuestion,
   scaleRange,
+  textSentimentLabels,
 } from '@graphium/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
@@ -25,6 +26,7 @@ import {
   type AlertFormValues,
   alertFormSchema,
   alertFormValuesOf,
+  alertOperatorNeedsValue,
   channelLabels,
   emptyCondition,
   operatorLabels,
@@ -105,7 +107,7 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
     if (!question) return;
     // docs/product-rules.md#alerts: an operator the new question does not allow resets the operator and the
     // value.
-    if (operator && !allowedOperators(question.type).includes(operator as ConditionOperator)) {
+    if (operator && !alertOperators(question.type).includes(operator as AlertConditionOperator)) {
       setValue(`conditions.${index}.operator`, '');
       setValue(`conditions.${index}.value`, '');
     } else {
@@ -179,8 +181,12 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
             onRemove={() => remove(index)}
             onQuestionChange={(questionId) => changeQuestion(index, questionId)}
             onOperatorChange={(operator) => {
+              const previous = getValues(`conditions.${index}.operator`);
               setValue(`conditions.${index}.operator`, operator, { shouldValidate: true });
-              if (!operatorNeedsValue(operator)) setValue(`conditions.${index}.value`, '');
+              // A sentiment takes one of its own values (decision 030).
+              const isSentimentSwitch = (operator === 'SENTIMENT_IS') !== (previous === 'SENTIMENT_IS');
+              if (!alertOperatorNeedsValue(operator) || isSentimentSwitch)
+                setValue(`conditions.${index}.value`, '');
             }}
           />
         ))}
@@ -248,7 +254,7 @@ type ConditionFieldsProps = {
   canRemove: boolean;
   onRemove: () => void;
   onQuestionChange: (questionId: string) => void;
-  onOperatorChange: (operator: ConditionOperator) => void;
+  onOperatorChange: (operator: AlertConditionOperator) => void;
 };
 
 function ConditionFields({
@@ -264,9 +270,9 @@ function ConditionFields({
   onOperatorChange,
 }: ConditionFieldsProps) {
   const question = questions.find((item) => item.id === condition?.surveyQuestionId);
-  const operator = (condition?.operator ?? '') as ConditionOperator | '';
+  const operator = (condition?.operator ?? '') as AlertConditionOperator | '';
   const conditionErrors = errors.conditions?.[index];
-  const operatorOptions = (question ? allowedOperators(question.type) : []).map((item) => ({
+  const operatorOptions = (question ? alertOperators(question.type) : []).map((item) => ({
     value: item,
     label: operatorLabels[item],
   }));
@@ -275,17 +281,19 @@ function ConditionFields({
   // A list-based question's answers are list item ids: offer the list's items by their label.
   const list = useList(listId);
   const choiceOptions =
-    question && isChoice(question)
-      ? listId
-        ? list.data
-          ? getListItemOptions(list.data)
-          : []
-        : (question.answerOptions ?? []).map((option) => ({ value: option, label: option }))
-      : question?.type === 'Ranking'
-        ? // Decision 027: a ranking's condition names the option ranked first.
-          question.answerOptions.map((option) => ({ value: option, label: `${option} (ranked first)` }))
-        : undefined;
-  const needsValue = question !== undefined && operator !== '' && operatorNeedsValue(operator);
+    operator === 'SENTIMENT_IS'
+      ? alertSentiments.map((sentiment) => ({ value: sentiment, label: textSentimentLabels[sentiment] }))
+      : question && isChoice(question)
+        ? listId
+          ? list.data
+            ? getListItemOptions(list.data)
+            : []
+          : (question.answerOptions ?? []).map((option) => ({ value: option, label: option }))
+        : question?.type === 'Ranking'
+          ? // Decision 027: a ranking's condition names the option ranked first.
+            question.answerOptions.map((option) => ({ value: option, label: `${option} (ranked first)` }))
+          : undefined;
+  const needsValue = question !== undefined && operator !== '' && alertOperatorNeedsValue(operator);
 
   return (
     <fieldset className="relative rounded-lg p-4 ring-1 ring-gray-200">
@@ -312,7 +320,7 @@ function ConditionFields({
           options={questionOptions}
           error={conditionErrors?.surveyQuestionId?.message}
         />
-        <SelectField<ConditionOperator | ''>
+        <SelectField<AlertConditionOperator | ''>
           label="Operator"
           value={operator}
           onValueChange={(next) => next && onOperatorChange(next)}

@@ -1,6 +1,7 @@
 import {
   type Alert,
   type AlertCondition,
+  type AlertConditionOperator,
   alertSchema,
   type ConditionOperator,
   checkAlertsAgainstQuestions,
@@ -12,22 +13,25 @@ import {
 import { z } from 'zod';
 import { newId } from './new-id';
 
-export const operatorLabels: Record<ConditionOperator, string> = {
+export const operatorLabels: Record<AlertConditionOperator, string> = {
   GREATER_THAN: 'Greater than',
   LESS_THAN: 'Less than',
   IS_EQUAL: 'Equals',
   IS_NOT_EQUAL: 'Does not equal',
   IS_EMPTY: 'Is empty',
   IS_NOT_EMPTY: 'Is not empty',
+  // Decision 030: a text answer's sentiment.
+  SENTIMENT_IS: 'Sentiment is',
 };
 
-export const operatorPhrases: Record<ConditionOperator, string> = {
+export const operatorPhrases: Record<AlertConditionOperator, string> = {
   GREATER_THAN: 'is greater than',
   LESS_THAN: 'is less than',
   IS_EQUAL: 'is equal to',
   IS_NOT_EQUAL: 'is not equal to',
   IS_EMPTY: 'is empty',
   IS_NOT_EMPTY: 'is not empty',
+  SENTIMENT_IS: 'has a sentiment of',
 };
 
 export const channelLabels: Record<(typeof notificationChannels)[number], string> = {
@@ -35,12 +39,17 @@ export const channelLabels: Record<(typeof notificationChannels)[number], string
   slack: 'Slack',
 };
 
+/** Whether an alert condition's operator takes a value (a sentiment condition takes the sentiment). */
+export function alertOperatorNeedsValue(operator: string): boolean {
+  return operator === 'SENTIMENT_IS' || operatorNeedsValue(operator as ConditionOperator);
+}
+
 /** A condition as a sentence: "NPS is less than 7". */
 export function conditionSentence(condition: AlertCondition, questions: SurveyQuestion[]): string {
   const question = questions.find((item) => item.id === condition.surveyQuestionId);
   const subject = question?.label ?? 'A removed question';
   const phrase = operatorPhrases[condition.operator];
-  return operatorNeedsValue(condition.operator)
+  return condition.operator === 'SENTIMENT_IS' || operatorNeedsValue(condition.operator)
     ? `${subject} ${phrase} ${condition.value}`
     : `${subject} ${phrase}`;
 }
@@ -71,9 +80,9 @@ function toAlertInput(form: AlertFormValues) {
     name: form.name,
     conditions: form.conditions.map((condition) => ({
       surveyQuestionId: condition.surveyQuestionId,
-      operator: condition.operator as ConditionOperator,
+      operator: condition.operator as AlertConditionOperator,
       // docs/product-rules.md#alerts: empty and not-empty conditions store an empty value.
-      value: operatorNeedsValue(condition.operator as ConditionOperator) ? condition.value : '',
+      value: alertOperatorNeedsValue(condition.operator) ? condition.value : '',
     })),
     recipients: parseRecipients(form.recipientsText),
     notificationChannels: form.notificationChannels,

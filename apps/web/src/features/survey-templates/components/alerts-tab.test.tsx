@@ -99,6 +99,14 @@ describe('Alerts tab', () => {
       'Does not equal',
       'Is empty',
       'Is not empty',
+      // Decision 030: a text answer's sentiment.
+      'Sentiment is',
+    ]);
+    await choose(user, second.getByRole('combobox', { name: /Operator/ }), 'Sentiment is');
+    expect(await optionNames(user, second.getByRole('combobox', { name: /Value/ }))).toEqual([
+      'Negative',
+      'Neutral',
+      'Positive',
     ]);
     await choose(user, second.getByRole('combobox', { name: /Operator/ }), 'Is empty');
     expect(second.queryByLabelText('Value')).not.toBeInTheDocument();

@@ -1,0 +1,141 @@
+import { normaliseKeyword, type TextSentiment } from '@graphium/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { surveys } from '../../db/schema/index.js';
+
+// The reads of text analytics (docs/decisions/030-text-analytics.md): the keyword table and the
+// sentiment counts from the aggregates (one indexed read per question and kind), the same from
+// the answers' rows for a filtered set of surveys, and the filters' conditions.
+
+async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface TermCountRow {
+  question_id: string;
+  is_phrase: boolean;
+  term: string;
+  answer_count: number | string;
+  scored_count: number | string;
+  score_sum: number | string;
+}
+
+export interface SentimentCountRow {
+  question_id: string;
+  sentiment: string;
+  answer_count: number | string;
+}
+
+/** A template's top keywords and phrases per question, from the aggregates. */
+export function findTopTerms(
+  db: Executor,
+  scope: { templateId: string; workspaceId: string; questionIds: readonly string[]; limit: number },
+): Promise<TermCountRow[]> {
+  const keys = scope.questionIds.flatMap((questionId) => [
+    { q: questionId, p: false },
+    { q: questionId, p: true },
+  ]);
+  if (keys.length === 0) return Promise.resolve([]);
+  return rowsOf<TermCountRow>(
+    db,
+    sql`select k.q as question_id, k.p as is_phrase, t.term, t.answer_count, t.scored_count, t.score_sum
+        from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(q text, p boolean)
+        cross join lateral (
+          select s.term, s.answer_count, s.scored_count, s.score_sum from text_term_stats s
+          where s.template_id = ${scope.templateId} and s.question_id = k.q and s.is_phrase = k.p
+            and s.workspace_id = ${scope.workspaceId} and s.answer_count > 0
+          order by s.answer_count desc, s.term
+          limit ${scope.limit}
+        ) t`,
+  );
+}
+
+/** A template's answers per question and sentiment, from the aggregates. */
+export function findSentimentCounts(
+  db: Executor,
+  scope: { templateId: string; workspaceId: string },
+): Promise<SentimentCountRow[]> {
+  return rowsOf<SentimentCountRow>(
+    db,
+    sql`select question_id, sentiment, answer_count from text_sentiment_stats
+        where template_id = ${scope.templateId} and workspace_id = ${scope.workspaceId} and answer_count > 0`,
+  );
+}
+
+const questionIdsIn = (questionIds: readonly string[]) =>
+  sql`(select value from jsonb_array_elements_text(${JSON.stringify(questionIds)}::jsonb))`;
+
+/** The top keywords and phrases per question among the completed surveys meeting `conditions`. */
+export function findTopTermsWhere(
+  db: Executor,
+  conditions: SQL[],
+  questionIds: readonly string[],
+  limit: number,
+): Promise<TermCountRow[]> {
+  if (questionIds.length === 0) return Promise.resolve([]);
+  return rowsOf<TermCountRow>(
+    db,
+    sql`select question_id, is_phrase, term, answer_count, scored_count, score_sum from (
+          select a.question_id, strpos(t.term, ' ') > 0 as is_phrase, t.term, count(*) as answer_count,
+            count(a.score) as scored_count, coalesce(sum(a.score), 0) as score_sum,
+            row_number() over (partition by a.question_id, strpos(t.term, ' ') > 0 order by count(*) desc, t.term) as rank
+          from ${surveys} join text_answer_analyses a on a.survey_id = ${surveys.id}
+            cross join lateral unnest(a.terms) as t(term)
+          where ${sql.join(conditions, sql` and `)} and ${surveys.state} = 'COMPLETE'
+            and a.question_id in ${questionIdsIn(questionIds)}
+          group by a.question_id, t.term
+        ) ranked where rank <= ${limit}`,
+  );
+}
+
+/** Answers per question and sentiment among the completed surveys meeting `conditions`. */
+export function findSentimentCountsWhere(db: Executor, conditions: SQL[]): Promise<SentimentCountRow[]> {
+  return rowsOf<SentimentCountRow>(
+    db,
+    sql`select a.question_id, a.sentiment, count(*) as answer_count
+        from ${surveys} join text_answer_analyses a on a.survey_id = ${surveys.id}
+        where ${sql.join(conditions, sql` and `)} and ${surveys.state} = 'COMPLETE'
+        group by a.question_id, a.sentiment`,
+  );
+}
+
+/** One survey's analysed text answers. */
+export function findSurveySentiments(
+  db: Executor,
+  scope: { surveyId: string; workspaceId: string },
+): Promise<{ question_id: string; sentiment: TextSentiment }[]> {
+  return rowsOf(
+    db,
+    sql`select question_id, sentiment from text_answer_analyses
+        where survey_id = ${scope.surveyId} and workspace_id = ${scope.workspaceId}`,
+  );
+}
+
+/**
+ * The condition on `surveys` of a sentiment or keyword filter. Like the other question filters,
+ * both only match surveys that answered the question, the negative operators included.
+ */
+export function textFilterCondition(
+  kind: 'sentiment' | 'keyword',
+  questionId: string,
+  operator: string,
+  value: string,
+): SQL {
+  const analysed = sql`select 1 from text_answer_analyses a where a.survey_id = ${surveys.id} and a.question_id = ${questionId}`;
+  if (kind === 'sentiment') {
+    return operator === 'is'
+      ? sql`exists (${analysed} and a.sentiment = ${value})`
+      : sql`exists (${analysed} and a.sentiment <> ${value})`;
+  }
+  const holds = sql`exists (${analysed} and a.terms @> array[${normaliseKeyword(value)}]::text[])`;
+  return operator === 'contains' ? holds : sql`(exists (${analysed}) and not ${holds})`;
+}
+
+export async function findSurveyWorkspace(db: Executor, surveyId: string): Promise<string | undefined> {
+  const [row] = await rowsOf<{ workspace_id: string }>(
+    db,
+    sql`select workspace_id from surveys where id = ${surveyId}`,
+  );
+  return row?.workspace_id;
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/job-queue.js';
+
+/**
+ * Queued at start while surveys completed before text analytics wait (and by itself to go on):
+ * analyses them in batches (docs/decisions/030-text-analytics.md).
+ */
+export const textAnalyticsBackfillJob = defineJob({
+  name: 'text-analytics-backfill',
+  payload: z.object({}),
+});

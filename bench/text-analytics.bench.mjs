@@ -1,0 +1,210 @@
+// `node text-analytics.bench.mjs` (docs/decisions/030-text-analytics.md): text analytics on
+// PostgreSQL at scale. One template of an NPS question (the composite) and a comment question;
+// BENCH_TEXT_ROWS completed surveys (default 1,000,000) answer the comment with 4 to 14 words drawn
+// from a vocabulary of sentiment and topic words (seeded in SQL). Measured: the backfill job that
+// analyses them (the server's own worker, as it runs after an upgrade), in answers per second; then
+// the template's keyword table (GET /survey-templates/{id}/text-analytics) cold, after a restart,
+// and warm (median of 20), and the responses list filtered by a keyword.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { adminUrl, freePort, signUpStaff, waitFor } from './lib.mjs';
+
+const surveyCount = Number(process.env.BENCH_TEXT_ROWS ?? 1_000_000);
+
+const databaseName = `graphium_bench_text_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${databaseName}`);
+const databaseUrl = new URL(adminUrl);
+databaseUrl.pathname = `/${databaseName}`;
+
+let server;
+let serverPort;
+async function startServer(worker) {
+  serverPort = await freePort();
+  server = spawn(process.execPath, [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl.toString(),
+      PORT: String(serverPort),
+      DATA_DIR: `/tmp/${databaseName}`,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '',
+      WORKER: worker ? 'in-process' : 'off',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${serverPort}/api/health`, 60_000);
+}
+async function stopServer() {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ms = (value) => `${value.toFixed(1)} ms`;
+const sleep = (millis) => new Promise((resolve) => setTimeout(resolve, millis));
+
+// Words people write about a service: some carry a sentiment (AFINN), most a topic.
+const vocabulary = [
+  ...['great', 'good', 'excellent', 'friendly', 'helpful', 'happy', 'love', 'nice', 'recommend', 'perfect'],
+  ...['bad', 'rude', 'terrible', 'awful', 'disappointed', 'poor', 'wrong', 'broken', 'angry', 'worst'],
+  ...['delivery', 'staff', 'service', 'price', 'quality', 'support', 'order', 'product', 'store', 'website'],
+  ...['slow', 'fast', 'quick', 'late', 'early', 'clean', 'busy', 'cheap', 'expensive', 'easy'],
+  ...['parking', 'checkout', 'refund', 'manager', 'driver', 'package', 'phone', 'app', 'email', 'payment'],
+  ...['the', 'was', 'and', 'very', 'not', 'but', 'a', 'it', 'we', 'our'],
+  ...Array.from({ length: 140 }, (_, index) => `topic${index}`),
+];
+
+const db = new pg.Client({ connectionString: databaseUrl.toString() });
+try {
+  await startServer(false);
+  const base = () => `http://127.0.0.1:${serverPort}`;
+  const { cookie, startup } = await signUpStaff(base());
+  const workspaceId = startup.workspaces[0].workspaceId;
+  await db.connect();
+
+  const npsId = randomUUID();
+  const commentId = randomUUID();
+  const definition = JSON.stringify({
+    questions: [
+      {
+        id: npsId,
+        type: 'NetPromoterScore',
+        question: 'How likely are you to recommend us?',
+        label: 'NPS',
+        compositeScore: { enabled: true, value: 1 },
+      },
+      { id: commentId, type: 'LongTextEntry', question: 'Tell us more', label: 'Comment' },
+    ],
+  });
+  const {
+    rows: [template],
+  } = await db.query(
+    `insert into templates (workspace_id, kind, name) values ($1, 'survey', 'Bench comments') returning id`,
+    [workspaceId],
+  );
+  const {
+    rows: [version],
+  } = await db.query(
+    `insert into template_versions (template_id, version_number, state, definition, settings)
+     values ($1, 1, 'PUBLISHED', $2, '{}') returning id`,
+    [template.id, definition],
+  );
+
+  const seedStart = Date.now();
+  const chunk = 100_000;
+  for (let done = 0; done < surveyCount; done += chunk) {
+    await db.query(
+      `insert into surveys (workspace_id, template_id, template_version_id, state, contact_methods, properties,
+         responses, sent_at, completed_at, expires_at, composite_percentage, question_scores, scored_question_count,
+         language, created_at, updated_at)
+       select $1, $2, $3, 'COMPLETE',
+         jsonb_build_array(jsonb_build_object('contactMethodType', 'email', 'emailAddress', 'r' || g || '@bench.test')),
+         '{}'::jsonb, jsonb_build_object($4::text, nps, $5::text, comment),
+         sent, sent + interval '1 hour', sent + interval '30 days', nps * 10.0,
+         jsonb_build_array(jsonb_build_object('questionId', $4::text, 'score', nps, 'percentage', nps * 10.0)), 1,
+         'en', sent, sent + interval '1 hour'
+       from (
+         select g, now() - g * interval '2 seconds' as sent, floor(random() * 11)::int as nps,
+           (select string_agg(($6::text[])[1 + floor(random() * array_length($6::text[], 1))::int], ' ')
+              from generate_series(1, 4 + (g % 11)) w where g > 0) as comment
+         from generate_series($7::int, $8::int) g
+       ) answers`,
+      [
+        workspaceId,
+        template.id,
+        version.id,
+        npsId,
+        commentId,
+        vocabulary,
+        done + 1,
+        Math.min(done + chunk, surveyCount),
+      ],
+    );
+  }
+  await db.query(
+    `insert into response_template_stats (template_id, workspace_id, sent_count, completed_count, composite_count, composite_sum)
+     select template_id, workspace_id, count(*), count(*), count(*), sum(composite_percentage)
+     from surveys group by template_id, workspace_id`,
+  );
+  await db.query('vacuum analyze');
+  const seedSeconds = (Date.now() - seedStart) / 1000;
+  await stopServer();
+
+  // The backfill: the server's worker queues it at start and runs it until it is done.
+  const backfillStart = performance.now();
+  await startServer(true);
+  for (;;) {
+    const {
+      rows: [state],
+    } = await db.query(`select finished_at, analysed_count from text_analytics_backfill`);
+    if (state.finished_at) break;
+    await sleep(250);
+  }
+  const backfillSeconds = (performance.now() - backfillStart) / 1000;
+  const {
+    rows: [{ answers, terms }],
+  } = await db.query(
+    `select (select count(*) from text_answer_analyses)::int as answers, (select sum(cardinality(terms)) from text_answer_analyses)::int as terms`,
+  );
+  if (answers !== surveyCount) throw new Error(`the backfill analysed ${answers} answers`);
+  await db.query('vacuum analyze');
+
+  // The keyword table: cold after a restart, then warm.
+  await stopServer();
+  await startServer(false);
+  const headers = { cookie };
+  async function timed(path) {
+    const start = performance.now();
+    const response = await fetch(`${base()}${path}`, { headers });
+    const body = await response.text();
+    const elapsed = performance.now() - start;
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${body}`);
+    return { elapsed, body };
+  }
+  const analyticsPath = `/api/survey-templates/${template.id}/text-analytics`;
+  const cold = await timed(analyticsPath);
+  const [comment] = JSON.parse(cold.body).questions;
+  if (comment.answerCount !== surveyCount)
+    throw new Error(`the table counted ${comment.answerCount} answers`);
+  const warm = [];
+  for (let index = 0; index < 20; index += 1) warm.push((await timed(analyticsPath)).elapsed);
+
+  const top = comment.keywords[0];
+  const filters = encodeURIComponent(
+    JSON.stringify({
+      logic: 'AND',
+      filters: [{ field: `textKeyword.${commentId}`, operator: 'contains', value: top.term }],
+    }),
+  );
+  const listPath = `/api/surveys?surveyTemplateId=${template.id}&include=surveys&filters=${filters}`;
+  const listFirst = await timed(listPath);
+  const listed = [];
+  for (let index = 0; index < 10; index += 1) listed.push((await timed(listPath)).elapsed);
+
+  console.log(
+    `\ntext analytics on PostgreSQL: ${surveyCount.toLocaleString('en-US')} completed surveys with a comment ` +
+      `(seeded in ${seedSeconds.toFixed(0)} s; ${terms.toLocaleString('en-US')} keywords and phrases)\n`,
+  );
+  console.log('| measure | result | aim |');
+  console.log('|---|---|---|');
+  console.log(
+    `| backfill (sentiment, keywords, phrases, aggregates) | ${Math.round(answers / backfillSeconds).toLocaleString('en-US')} answers/s (${backfillSeconds.toFixed(0)} s) | >= 2,000 answers/s |`,
+  );
+  console.log(`| keyword table, cold (first request after a restart) | ${ms(cold.elapsed)} | <= 200 ms |`);
+  console.log(`| keyword table, warm (median of 20) | ${ms(median(warm))} | <= 200 ms |`);
+  console.log(
+    `| list filtered by the top keyword "${top.term}" (${top.count.toLocaleString('en-US')} answers): first, warm median | ${ms(listFirst.elapsed)}, ${ms(median(listed))} | |`,
+  );
+} finally {
+  if (server && server.exitCode === null) await stopServer();
+  await db.end().catch(() => undefined);
+  // BENCH_KEEP_DATABASE=1 leaves it for a look (EXPLAIN) afterwards.
+  if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${databaseName}`);
+  else await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+}
