@@ -1,3 +1,4 @@
+/// <reference path="./types/jstat.d.ts" />
 import { jStat } from 'jstat';
 import type { NpsCounts } from './scoring.js';
 
@@ -14,7 +15,7 @@ import type { NpsCounts } from './scoring.js';
 // - Fewer than 30 answers: the figure is indicative.
 
 /** Below this many answers a figure is shown as indicative. */
-const indicativeBelow = 30;
+export const indicativeBelow = 30;
 const confidence = 0.95;
 const significanceLevel = 0.05;
 

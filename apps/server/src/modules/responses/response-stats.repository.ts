@@ -198,8 +198,13 @@ export async function storeSurveyScores(
     questionScores: { questionId: string; score: number; percentage: number }[];
     scoredQuestionCount: number;
   },
-): Promise<void> {
-  await db.update(surveys).set(scores).where(eq(surveys.id, surveyId));
+): Promise<{ sentAt: Date } | undefined> {
+  const [row] = await db
+    .update(surveys)
+    .set(scores)
+    .where(eq(surveys.id, surveyId))
+    .returning({ sentAt: surveys.sentAt });
+  return row;
 }
 
 // ---- reading ----

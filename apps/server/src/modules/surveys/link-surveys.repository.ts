@@ -106,5 +106,5 @@ export async function deleteUnansweredLinkSurveys(db: Executor, before: Date, li
           .limit(limit),
       ),
     )
-    .returning({ templateId: surveys.templateId, workspaceId: surveys.workspaceId });
+    .returning({ templateId: surveys.templateId, workspaceId: surveys.workspaceId, sentAt: surveys.sentAt });
 }
