@@ -13,11 +13,13 @@ export function RangePicker({
   onCustom: (from: string, to: string) => void;
 }) {
   const id = useId();
-  const [isCustom, setIsCustom] = useState(range.preset === 'custom');
+  // The choice shows at once; `range` follows when the URL has changed.
+  const [preset, setPreset] = useState<RangePreset>(range.preset);
+  const isCustom = preset === 'custom';
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
   useEffect(() => {
-    setIsCustom(range.preset === 'custom');
+    setPreset(range.preset);
     setFrom(range.from);
     setTo(range.to);
   }, [range.preset, range.from, range.to]);
@@ -35,11 +37,11 @@ export function RangePicker({
         </label>
         <select
           id={`${id}-preset`}
-          value={isCustom ? 'custom' : range.preset}
+          value={preset}
           onChange={(event) => {
             const value = event.target.value as RangePreset;
-            if (value === 'custom') setIsCustom(true);
-            else onPreset(value);
+            setPreset(value);
+            if (value !== 'custom') onPreset(value);
           }}
           className={`${inputClasses} mt-1.5`}
         >

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 /** Which templates count: all of them (none ticked) or the ticked ones. */
 export function TemplatePicker({
@@ -12,18 +12,25 @@ export function TemplatePicker({
   onChange: (templateIds: string[]) => void;
 }) {
   const id = useId();
-  const chosen = new Set(selected);
+  // Ticked at once: the choice reaches `selected` only when the URL has changed.
+  const [ticked, setTicked] = useState<readonly string[]>(selected);
+  const selectedKey = selected.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the array.
+  useEffect(() => setTicked(selected), [selectedKey]);
+  const chosen = new Set(ticked);
   const summary =
-    selected.length === 0
+    ticked.length === 0
       ? 'All templates'
-      : selected.length === 1
-        ? (templates.find((template) => template.templateId === selected[0])?.name ?? '1 template')
-        : `${selected.length} templates`;
+      : ticked.length === 1
+        ? (templates.find((template) => template.templateId === ticked[0])?.name ?? '1 template')
+        : `${ticked.length} templates`;
   const toggle = (templateId: string) => {
     const next = new Set(chosen);
     if (next.has(templateId)) next.delete(templateId);
     else next.add(templateId);
-    onChange(templates.map((template) => template.templateId).filter((templateId) => next.has(templateId)));
+    const ids = templates.map((template) => template.templateId).filter((templateId) => next.has(templateId));
+    setTicked(ids);
+    onChange(ids);
   };
   return (
     <div>
@@ -41,10 +48,13 @@ export function TemplatePicker({
         <fieldset className="absolute z-10 mt-1 max-h-72 w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md bg-white p-3 shadow-lg ring-1 ring-gray-200">
           <legend className="sr-only">Templates to include</legend>
           {templates.length === 0 && <p className="text-sm text-gray-600">No survey templates yet.</p>}
-          {selected.length > 0 && (
+          {ticked.length > 0 && (
             <button
               type="button"
-              onClick={() => onChange([])}
+              onClick={() => {
+                setTicked([]);
+                onChange([]);
+              }}
               className="mb-2 text-sm font-semibold text-indigo-700 hover:underline"
             >
               All templates
