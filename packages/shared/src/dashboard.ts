@@ -24,7 +24,7 @@ export function previousPeriodOf(range: { from: string; to: string }): { from: s
   return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
 }
 
-export const dashboardBuckets = ['day', 'week', 'month'] as const;
+const dashboardBuckets = ['day', 'week', 'month'] as const;
 export type DashboardBucket = (typeof dashboardBuckets)[number];
 
 /** The trend's bucket: days up to 31 days, weeks (Monday) up to 183 days, months beyond. */
@@ -59,7 +59,7 @@ export const dashboardQuerySchema = z
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 /** A figure with its 95% margin of error; indicative below 30 answers. */
-export const figureSchema = z.object({
+const figureSchema = z.object({
   value: z.number().nullable(),
   count: z.int(),
   marginOfError: z.number().nullable(),
@@ -68,7 +68,7 @@ export const figureSchema = z.object({
 export type Figure = z.infer<typeof figureSchema>;
 
 /** The change from the previous period and whether it is significant (p < 0.05). */
-export const changeSchema = z.object({
+const changeSchema = z.object({
   difference: z.number(),
   test: z.enum(['welch', 'two-proportion']),
   pValue: z.number(),
@@ -91,7 +91,7 @@ const rateSchema = z.object({
   responded: z.int(),
 });
 
-export const periodFiguresSchema = z.object({
+const periodFiguresSchema = z.object({
   period: z.object({ from: z.string(), to: z.string() }),
   previousPeriod: z.object({ from: z.string(), to: z.string() }),
   nps: comparedFigureSchema,
@@ -107,7 +107,7 @@ export const periodFiguresSchema = z.object({
 });
 export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
 
-export const dashboardTrendPointSchema = z.object({
+const dashboardTrendPointSchema = z.object({
   /** The bucket's first day (a Monday for weeks, the 1st for months), clipped to the period. */
   start: z.string(),
   responses: z.int(),
@@ -116,7 +116,7 @@ export const dashboardTrendPointSchema = z.object({
 });
 export type DashboardTrendPoint = z.infer<typeof dashboardTrendPointSchema>;
 
-export const dashboardMoverSchema = z.object({
+const dashboardMoverSchema = z.object({
   templateId: z.uuid(),
   name: z.string(),
   measure: z.enum(['nps', 'composite']),

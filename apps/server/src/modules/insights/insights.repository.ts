@@ -31,7 +31,7 @@ const sums = {
   compositeSumOfSquares: sql<number>`coalesce(sum(${d.compositeSumOfSquares}), 0)::float8`,
 };
 
-export function toSums(row: Record<keyof DailySums, number | string>): DailySums {
+function toSums(row: Record<keyof DailySums, number | string>): DailySums {
   return {
     sent: Number(row.sent),
     responded: Number(row.responded),

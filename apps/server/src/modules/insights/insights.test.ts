@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { marginOfError, npsSample, sampleFromSums } from '@graphium/shared/statistics';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templates } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
 import { caseWorkspace } from '../cases/test-cases-fixtures.js';
 import { bearer } from '../surveys/test-fixtures.js';
+import { periodFigures } from './period-figures.service.js';
 import { march, npsTemplate, sendAndAnswer, starsTemplate } from './test-insights-fixtures.js';
 
 // Workspace A: "Tyres" (NPS) and "Wash" (stars), answered in the week of 3-9 March and the week of
@@ -166,16 +168,37 @@ describe('GET /dashboard', () => {
   });
 });
 
+describe('periodFigures', () => {
+  it('gives the figures the dashboard shows, for the workspace or some of its templates', async () => {
+    const [template] = await t.ctx.db
+      .select({ workspaceId: templates.workspaceId })
+      .from(templates)
+      .where(eq(templates.id, tyres.surveyTemplateId));
+    const workspaceId = template!.workspaceId;
+    const dashboard = (await a.admin.get(`/api/dashboard?${week}`)).json();
+    const figures = await periodFigures(t.ctx.db, { workspaceId, from: '2026-03-10', to: '2026-03-16' });
+    expect(JSON.parse(JSON.stringify(figures))).toEqual(dashboard.figures);
+    const washOnly = await periodFigures(t.ctx.db, {
+      workspaceId,
+      templateIds: [wash.surveyTemplateId],
+      from: '2026-03-10',
+      to: '2026-03-16',
+    });
+    expect(washOnly.responses).toEqual({ current: 3, previous: 2 });
+    expect(washOnly.nps.current.count).toBe(0);
+  });
+});
+
 describe('the daily aggregate', () => {
   it("is rebuilt by the migration's backfill exactly as sending and completing wrote it", async () => {
     const read = async () =>
       (
-        await t.ctx.db.execute(
+        (await t.ctx.db.execute(
           sql`select template_id, day::text, workspace_id, sent_count, responded_count, completed_count,
                 promoters, passives, detractors, composite_count, round(composite_sum::numeric, 6)::text as sum,
                 round(composite_sum_of_squares::numeric, 6)::text as squares
               from response_daily_stats order by template_id, day`,
-        )
+        )) as { rows: unknown[] }
       ).rows;
     const written = await read();
     expect(written.length).toBeGreaterThan(5);

@@ -31,7 +31,7 @@ export const emptySums = (): DailySums => ({
   compositeSumOfSquares: 0,
 });
 
-export function addSums(total: DailySums, sums: DailySums): DailySums {
+function addSums(total: DailySums, sums: DailySums): DailySums {
   for (const key of Object.keys(total) as (keyof DailySums)[]) total[key] += sums[key];
   return total;
 }

@@ -8,7 +8,7 @@ import { responseDailyStats } from '../../db/schema/index.js';
 // deadlock.
 
 /** A day (UTC) as YYYY-MM-DD. */
-export const utcDayOf = (instant: Date): string => instant.toISOString().slice(0, 10);
+const utcDayOf = (instant: Date): string => instant.toISOString().slice(0, 10);
 
 interface SentDay {
   templateId: string;

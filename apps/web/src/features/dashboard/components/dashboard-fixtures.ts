@@ -7,7 +7,7 @@ const figure = (value: number | null, count: number, marginOfError: number | nul
   indicative: count < 30,
 });
 
-export const tyresId = '11111111-1111-4111-8111-111111111111';
+const tyresId = '11111111-1111-4111-8111-111111111111';
 export const washId = '22222222-2222-4222-8222-222222222222';
 
 export function buildDashboard(overrides: Partial<Dashboard> = {}): Dashboard {

@@ -11,7 +11,7 @@ import { RangePicker } from './range-picker';
 import { TemplatePicker } from './template-picker';
 import { TrendSection } from './trend-section';
 
-export const significanceHelp =
+const significanceHelp =
   'Margins of error are at 95% confidence (NPS from the shares of promoters, passives and detractors; the composite score from its standard deviation). ' +
   "A change is marked significant when p < 0.05: Welch's t-test for NPS (answers counted as +100, 0 and −100) and the composite score, " +
   'a two-proportion z-test for the response rate. The response rate counts the surveys sent in the period that are complete now. Days are UTC.';

@@ -12,7 +12,7 @@ export const rangePresets = [
   { value: 'custom', label: 'Custom' },
 ] as const;
 export type RangePreset = (typeof rangePresets)[number]['value'];
-export const defaultPreset: RangePreset = '30d';
+const defaultPreset: RangePreset = '30d';
 
 /** Today in the browser's calendar, as YYYY-MM-DD. */
 export function localToday(now = new Date()): string {
