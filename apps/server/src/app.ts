@@ -29,6 +29,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { caseRoutes } from './modules/cases/cases.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { insightRoutes } from './modules/insights/insights.routes.js';
 import { listRoutes } from './modules/lists/lists.routes.js';
 import { logoRoutes } from './modules/logo/logo.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         responseRoutes,
         alertRoutes,
         caseRoutes,
+        insightRoutes,
         notificationRoutes,
         suppressionRoutes,
         smsInboundRoutes,

@@ -5,6 +5,7 @@ export * from './answer-rules.js';
 export * from './api-key.js';
 export * from './audit.js';
 export * from './case.js';
+export * from './dashboard.js';
 export * from './dates.js';
 export * from './errors.js';
 export * from './http.js';

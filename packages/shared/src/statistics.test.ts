@@ -1,9 +1,11 @@
+import { jStat } from 'jstat';
 import { describe, expect, it } from 'vitest';
 import {
   figureOf,
   marginOfError,
   npsSample,
   sampleFromSums,
+  tQuantile975,
   twoProportionTest,
   welchTest,
 } from './statistics.js';
@@ -87,4 +89,13 @@ describe('significance of a change between periods', () => {
     expect(not?.significant).toBe(false);
     expect(twoProportionTest({ successes: 0, trials: 0 }, { successes: 1, trials: 2 })).toBeNull();
   });
+});
+
+describe("Student's t quantile", () => {
+  it.each([1, 2, 10, 29, 30, 31, 50, 99, 100, 1000, 100_000])(
+    'matches jStat at %i degrees of freedom',
+    (df) => {
+      expect(Math.abs(tQuantile975(df) - jStat.studentt.inv(0.975, df))).toBeLessThan(1e-6);
+    },
+  );
 });

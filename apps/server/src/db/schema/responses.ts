@@ -1,4 +1,4 @@
-import { date, doublePrecision, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { templates } from './templates.js';
 import { workspaces } from './workspaces.js';
 
@@ -88,4 +88,35 @@ export const responseBenchmarkStats = pgTable(
     percentageSum: doublePrecision('percentage_sum').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.baseTemplateId, table.questionId, table.workspaceId] })],
+);
+
+/**
+ * Per template and day (UTC) for the dashboard (docs/decisions/028-dashboard.md): surveys sent that
+ * day and how many of them are complete now (the response rate's cohort), and the surveys completed
+ * that day with their NPS categories (the first NPS question answered) and composite sums.
+ */
+export const responseDailyStats = pgTable(
+  'response_daily_stats',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    sentCount: integer('sent_count').notNull().default(0),
+    respondedCount: integer('responded_count').notNull().default(0),
+    completedCount: integer('completed_count').notNull().default(0),
+    promoters: integer('promoters').notNull().default(0),
+    passives: integer('passives').notNull().default(0),
+    detractors: integer('detractors').notNull().default(0),
+    compositeCount: integer('composite_count').notNull().default(0),
+    compositeSum: doublePrecision('composite_sum').notNull().default(0),
+    compositeSumOfSquares: doublePrecision('composite_sum_of_squares').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.templateId, table.day] }),
+    index('response_daily_stats_workspace_id_day_idx').on(table.workspaceId, table.day),
+  ],
 );

@@ -230,3 +230,26 @@ export async function findRepliesWithoutFailure(
     );
   return rows.filter((row) => row.outboxId);
 }
+
+/** The workspace's cases still open (open or in progress) and, among them, the overdue ones. */
+export async function countOpenCases(
+  db: Executor,
+  workspaceId: string,
+  now: Date,
+  templateIds?: readonly string[],
+): Promise<{ open: number; overdue: number }> {
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*)::int`,
+      overdue: sql<number>`(count(*) filter (where ${cases.dueAt} <= ${now.toISOString()}::timestamptz))::int`,
+    })
+    .from(cases)
+    .where(
+      and(
+        eq(cases.workspaceId, workspaceId),
+        openStatuses,
+        templateIds ? inArray(cases.templateId, [...templateIds]) : undefined,
+      ),
+    );
+  return { open: Number(row?.open ?? 0), overdue: Number(row?.overdue ?? 0) };
+}

@@ -26,6 +26,7 @@ import { respondentOfRow, toCase, toCaseEvent, toPerson } from './case-view.js';
 import {
   type CaseListRow,
   type CaseRow,
+  countOpenCases,
   findCaseEvents,
   findCaseFigures,
   findCasePage,
@@ -314,4 +315,14 @@ export async function getCaseFigures(
     medianSecondsToFirstResponse: seconds(row.medianSecondsToFirstResponse),
     medianSecondsToResolution: seconds(row.medianSecondsToResolution),
   };
+}
+
+/** Open and overdue cases now, for the dashboard; `templateIds` narrows them to those templates. */
+export function countOpenAndOverdueCases(
+  db: Executor,
+  workspaceId: string,
+  now: Date,
+  templateIds?: readonly string[],
+): Promise<{ open: number; overdue: number }> {
+  return countOpenCases(db, workspaceId, now, templateIds);
 }

@@ -10,6 +10,7 @@ import {
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loadVersionLineage } from '../templates/template-versions.service.js';
+import { addDailyCompletion, addDailySent, removeDailySent } from './response-daily-stats.repository.js';
 import {
   addCompletion,
   addSentSurveys,
@@ -98,7 +99,7 @@ export async function recordSurveyCompletion(
 ): Promise<void> {
   const { definition, responses } = survey;
   const score = scoreSurvey(definition, responses);
-  await storeSurveyScores(db, survey.surveyId, {
+  const stored = await storeSurveyScores(db, survey.surveyId, {
     compositePercentage: score.overallPercentage,
     questionScores: score.questionScores,
     scoredQuestionCount: score.scoredQuestionCount,
@@ -132,19 +133,38 @@ export async function recordSurveyCompletion(
     responses,
     compositePercentage: score.overallPercentage,
   });
+  await addDailyCompletion(db, {
+    templateId: lineage.templateId,
+    workspaceId: survey.workspaceId,
+    sentAt: stored?.sentAt ?? survey.completedAt,
+    completedAt: survey.completedAt,
+    npsAnswer: firstNpsAnswer(definition, responses),
+    compositePercentage: score.overallPercentage,
+  });
+}
+
+/** The dashboard's NPS of a survey: its answer to the first NPS question it answered. */
+function firstNpsAnswer(definition: SurveyDefinition, responses: SurveyResponses): number | null {
+  for (const question of definition.questions) {
+    if (question.type !== 'NetPromoterScore' || !Object.hasOwn(responses, question.id)) continue;
+    const answer = responses[question.id];
+    if (typeof answer === 'number') return answer;
+  }
+  return null;
 }
 
 /** Counts sent surveys in their templates' totals, in the caller's transaction (single and bulk send). */
 export async function recordSentSurveys(
   db: Executor,
-  sent: readonly { templateId: string; workspaceId: string }[],
+  sent: readonly { templateId: string; workspaceId: string; sentAt: Date }[],
 ): Promise<void> {
   await addSentSurveys(db, sent);
+  await addDailySent(db, sent);
 }
 
 /**
- * Inserts surveys (`inserted`: an insert into surveys returning `template_id` and `workspace_id`)
- * and counts them in their templates' totals in one statement, atomic on its own.
+ * Inserts surveys (`inserted`: an insert into surveys returning `template_id`, `workspace_id` and
+ * `sent_at`) and counts them in their templates' totals and sending days in one statement.
  */
 export async function insertAndRecordSentSurveys(db: Executor, inserted: SQLWrapper): Promise<void> {
   await db.execute(insertCountingSent(inserted));
@@ -153,7 +173,8 @@ export async function insertAndRecordSentSurveys(db: Executor, inserted: SQLWrap
 /** Takes surveys deleted unanswered out of their templates' totals, in the caller's transaction. */
 export async function forgetSentSurveys(
   db: Executor,
-  removed: readonly { templateId: string }[],
+  removed: readonly { templateId: string; workspaceId: string; sentAt: Date }[],
 ): Promise<void> {
   await removeSentSurveys(db, removed);
+  await removeDailySent(db, removed);
 }

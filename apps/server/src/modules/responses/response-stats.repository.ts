@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import {
   responseAnswerStats,
   responseBenchmarkStats,
+  responseDailyStats,
   responseQuestionStats,
   responseTemplateStats,
   responseWeeklyStats,
@@ -43,14 +44,22 @@ export async function addSentSurveys(
 }
 
 /**
- * One statement that inserts surveys and adds them to their templates' sent counts: `inserted`
- * is an insert into surveys returning `template_id` and `workspace_id`. A single statement is its
- * own transaction, so the public links' batches commit in one round trip instead of four.
+ * One statement that inserts surveys and adds them to their templates' sent counts and to their
+ * sending days (the dashboard's daily rows, UTC days): `inserted` is an insert into surveys
+ * returning `template_id`, `workspace_id` and `sent_at`. A single statement is its own
+ * transaction, so the public links' batches commit in one round trip instead of several.
  */
 export function insertCountingSent(inserted: SQLWrapper): SQL {
   // The insert's own SQL: a query builder placed in `sql` would be wrapped in parentheses, which a
   // data-modifying CTE does not accept.
-  return sql`with inserted as (${inserted.getSQL()})
+  return sql`with inserted as (${inserted.getSQL()}),
+    daily as (
+      insert into ${responseDailyStats} (template_id, workspace_id, day, sent_count)
+      select template_id, workspace_id, (sent_at at time zone 'UTC')::date, count(*)::int from inserted
+      group by 1, 2, 3 order by 1, 3
+      on conflict (template_id, day) do update
+      set sent_count = ${responseDailyStats}.sent_count + excluded.sent_count
+    )
     insert into ${responseTemplateStats} (template_id, workspace_id, sent_count)
     select template_id, workspace_id, count(*)::int from inserted
     group by template_id, workspace_id order by template_id
@@ -214,8 +223,13 @@ export async function storeSurveyScores(
     questionScores: { questionId: string; score: number; percentage: number }[];
     scoredQuestionCount: number;
   },
-): Promise<void> {
-  await db.update(surveys).set(scores).where(eq(surveys.id, surveyId));
+): Promise<{ sentAt: Date } | undefined> {
+  const [row] = await db
+    .update(surveys)
+    .set(scores)
+    .where(eq(surveys.id, surveyId))
+    .returning({ sentAt: surveys.sentAt });
+  return row;
 }
 
 // ---- reading ----

@@ -18,7 +18,7 @@ export function insertLinkSurveysReturningTemplates(db: Executor, rows: (NewSurv
   return db
     .insert(surveys)
     .values(rows)
-    .returning({ templateId: surveys.templateId, workspaceId: surveys.workspaceId });
+    .returning({ templateId: surveys.templateId, workspaceId: surveys.workspaceId, sentAt: surveys.sentAt });
 }
 
 export async function findLinkSurvey(db: Executor, linkId: string, surveyId: string) {
@@ -94,5 +94,5 @@ export async function deleteUnansweredLinkSurveys(db: Executor, before: Date, li
           .limit(limit),
       ),
     )
-    .returning({ templateId: surveys.templateId, workspaceId: surveys.workspaceId });
+    .returning({ templateId: surveys.templateId, workspaceId: surveys.workspaceId, sentAt: surveys.sentAt });
 }

@@ -76,7 +76,7 @@ export async function insertLinkSurvey(db: Executor, survey: NewLinkSurvey, now:
       updatedAt: now,
     },
   ]);
-  await recordSentSurveys(db, [survey]);
+  await recordSentSurveys(db, [{ ...survey, sentAt: now }]);
   return id;
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useCurrentStartup } from '@/features/auth/api/get-startup';
 import { useSignOut } from '@/features/auth/api/logout';
+import { DashboardInsights } from '@/features/dashboard/components/dashboard-insights';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function DashboardRoute() {
@@ -78,6 +79,7 @@ export function DashboardRoute() {
           </li>
         ))}
       </ul>
+      <DashboardInsights />
     </div>
   );
 }

@@ -1,0 +1,207 @@
+// `npm run bench` (docs/decisions/028-dashboard.md): the dashboard on PostgreSQL at scale. 50
+// templates (40 in the measured workspace, 5 in each of two others) hold BENCH_DASHBOARD_ROWS
+// (1,000,000) completed surveys over the last year, plus a tenth as many left unanswered; the
+// daily aggregate is built by the migration's own backfill statement. Measured through the real
+// route: the dashboard over all templates for 90 days, cold (first request after a server
+// restart) and warm (median of 20).
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { adminUrl, freePort, signUpStaff, waitFor } from './lib.mjs';
+
+const surveyCount = Number(process.env.BENCH_DASHBOARD_ROWS ?? 1_000_000);
+const templateCount = 50;
+const measuredTemplates = 40;
+
+const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${databaseName}`);
+const databaseUrl = new URL(adminUrl);
+databaseUrl.pathname = `/${databaseName}`;
+
+let server;
+let serverPort;
+async function startServer() {
+  serverPort = await freePort();
+  server = spawn(process.execPath, [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl.toString(),
+      PORT: String(serverPort),
+      DATA_DIR: `/tmp/${databaseName}`,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '',
+      WORKER: 'off',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${serverPort}/api/health`, 60_000);
+}
+async function stopServer() {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ms = (value) => `${value.toFixed(1)} ms`;
+const day = (date) => date.toISOString().slice(0, 10);
+
+const db = new pg.Client({ connectionString: databaseUrl.toString() });
+try {
+  await startServer();
+  const base = () => `http://127.0.0.1:${serverPort}`;
+  const { cookie: staffCookie, startup } = await signUpStaff(base());
+  const measuredWorkspace = startup.workspaces[0].workspaceId;
+  await db.connect();
+
+  const seedStart = Date.now();
+  const nps = { id: randomUUID(), type: 'NetPromoterScore', question: 'Recommend us?', label: 'NPS' };
+  const stars = { id: randomUUID(), type: 'StarRatingScale', question: 'Your visit?', label: 'Stars' };
+  const definition = JSON.stringify({
+    questions: [nps, stars].map((question) => ({ ...question, compositeScore: { enabled: true, value: 1 } })),
+  });
+  const { rows: customerRows } = await db.query(
+    `insert into customers (name) select 'Bench customer ' || g from generate_series(1, 2) g returning id`,
+  );
+  const { rows: workspaceRows } = await db.query(
+    `insert into workspaces (customer_id, name) select unnest($1::uuid[]), 'Bench workspace' returning id`,
+    [customerRows.map((row) => row.id)],
+  );
+  const workspaces = [measuredWorkspace, ...workspaceRows.map((row) => row.id)];
+  const templates = [];
+  for (let index = 0; index < templateCount; index += 1) {
+    const workspaceId =
+      index < measuredTemplates ? workspaces[0] : workspaces[1 + ((index - measuredTemplates) % 2)];
+    const {
+      rows: [template],
+    } = await db.query(
+      `insert into templates (workspace_id, kind, name) values ($1, 'survey', $2) returning id`,
+      [workspaceId, `Bench survey ${index + 1}`],
+    );
+    const {
+      rows: [version],
+    } = await db.query(
+      `insert into template_versions (template_id, version_number, state, definition, settings)
+       values ($1, 1, 'PUBLISHED', $2, '{}') returning id`,
+      [template.id, definition],
+    );
+    templates.push({ workspaceId, templateId: template.id, versionId: version.id });
+  }
+
+  // Answers: NPS 0..10 and stars 1..5, their scores, the composite (equal weights) and the state.
+  async function seedSurveys(template, count, completed) {
+    await db.query(
+      `insert into surveys (workspace_id, template_id, template_version_id, state, contact_methods, properties,
+         responses, sent_at, completed_at, expires_at, composite_percentage, question_scores, scored_question_count,
+         created_at, updated_at)
+       select $1, $2, $3, ${completed ? `'COMPLETE'` : `'SENT'`},
+         jsonb_build_array(jsonb_build_object('contactMethodType', 'email', 'emailAddress', 'r' || g || '@bench.test')),
+         '{}'::jsonb,
+         ${completed ? `jsonb_build_object('${nps.id}', a, '${stars.id}', s)` : `'{}'::jsonb`},
+         sent, ${completed ? `sent + (random() * 72) * interval '1 hour'` : 'null'}, sent + interval '30 days',
+         ${completed ? '(a * 10.0 + (s - 1) * 25.0) / 2' : 'null'},
+         ${
+           completed
+             ? `jsonb_build_array(jsonb_build_object('questionId', '${nps.id}', 'score', a, 'percentage', a * 10.0),
+                  jsonb_build_object('questionId', '${stars.id}', 'score', s, 'percentage', (s - 1) * 25.0))`
+             : 'null'
+         },
+         ${completed ? 2 : 'null'}, sent, sent
+       from (select g, now() - random() * interval '365 days' as sent,
+               least(10, floor(random() * 8)::int + floor(random() * 4)::int) as a, 1 + floor(random() * 5)::int as s
+             from generate_series(1, $4) g) answers`,
+      [template.workspaceId, template.templateId, template.versionId, count],
+    );
+  }
+  const perTemplate = Math.ceil(surveyCount / templateCount);
+  let seeded = 0;
+  for (const template of templates) {
+    const count = Math.min(perTemplate, surveyCount - seeded);
+    if (count <= 0) break;
+    await seedSurveys(template, count, true);
+    await seedSurveys(template, Math.ceil(count / 10), false);
+    seeded += count;
+  }
+  const seedSeconds = (Date.now() - seedStart) / 1000;
+
+  // The daily aggregate, by the migration's backfill (the server applied the migration before any survey existed).
+  const migration = readFileSync(
+    new URL('../apps/server/src/db/migrations/0020_response_daily_stats.sql', import.meta.url),
+    'utf8',
+  );
+  const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO'));
+  const backfillStart = Date.now();
+  await db.query(backfill);
+  const backfillSeconds = (Date.now() - backfillStart) / 1000;
+  await db.query('vacuum analyze');
+  const {
+    rows: [{ count: dailyRows }],
+  } = await db.query('select count(*)::int as count from response_daily_stats');
+
+  // 90 days ending today (UTC), over every template of the measured workspace.
+  const to = new Date();
+  const from = new Date(to.getTime() - 89 * 24 * 60 * 60 * 1000);
+  const path = `/api/dashboard?from=${day(from)}&to=${day(to)}`;
+  const {
+    rows: [expected],
+  } = await db.query(
+    `select count(*)::int as count from surveys where workspace_id = $1 and state = 'COMPLETE'
+       and (completed_at at time zone 'UTC')::date between $2::date and $3::date`,
+    [measuredWorkspace, day(from), day(to)],
+  );
+
+  await stopServer();
+  await startServer();
+  const headers = { cookie: staffCookie };
+  async function timed() {
+    const start = performance.now();
+    const response = await fetch(`${base()}${path}`, { headers });
+    const body = await response.text();
+    const elapsed = performance.now() - start;
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${body}`);
+    return { elapsed, body };
+  }
+  const cold = await timed();
+  const dashboard = JSON.parse(cold.body);
+  if (dashboard.figures.responses.current !== expected.count)
+    throw new Error(
+      `the dashboard counted ${dashboard.figures.responses.current}, the surveys ${expected.count}`,
+    );
+  const warm = [];
+  for (let index = 0; index < 20; index += 1) warm.push((await timed()).elapsed);
+
+  // The machine's own pace meanwhile: the health route, which reads nothing.
+  const baseline = [];
+  for (let index = 0; index < 20; index += 1) {
+    const start = performance.now();
+    await (await fetch(`${base()}/api/health`)).text();
+    baseline.push(performance.now() - start);
+  }
+  const { nps: npsFigure, composite } = dashboard.figures;
+  console.log(
+    `\ndashboard on PostgreSQL: ${surveyCount.toLocaleString('en-US')} completed surveys over a year on ${templateCount} templates ` +
+      `in 3 workspaces (${measuredTemplates} templates in the measured one), a tenth more unanswered; seeded in ${seedSeconds.toFixed(0)} s, ` +
+      `daily aggregate backfilled in ${backfillSeconds.toFixed(1)} s (${dailyRows.toLocaleString('en-US')} rows)\n`,
+  );
+  console.log(
+    `90 days over all templates: ${expected.count.toLocaleString('en-US')} responses, NPS ${npsFigure.current.value.toFixed(1)} ± ${npsFigure.current.marginOfError.toFixed(2)}, ` +
+      `composite ${composite.current.value.toFixed(1)} ± ${composite.current.marginOfError.toFixed(2)}, ${dashboard.trend.length} ${dashboard.bucket} buckets, ${dashboard.movers.length} movers\n`,
+  );
+  console.log('| measure | result | aim |');
+  console.log('|---|---|---|');
+  console.log(
+    `| dashboard, 90 days, cold (first request after a restart) | ${ms(cold.elapsed)} | <= 300 ms |`,
+  );
+  console.log(`| dashboard, 90 days, warm (median of 20) | ${ms(median(warm))} | <= 50 ms |`);
+  console.log(`| baseline: GET /api/health (median of 20) | ${ms(median(baseline))} | |`);
+} finally {
+  if (server && server.exitCode === null) await stopServer();
+  await db.end().catch(() => {});
+  if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${databaseName}`);
+  else await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+}
