@@ -14,6 +14,7 @@ import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
 import { createEmailTransport } from './modules/delivery/transports/email.js';
 import { publicLinkJobHandlers } from './modules/public-links/public-links.job-handlers.js';
 import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.js';
+import { reportJobHandlers } from './modules/reports/reports.job-handlers.js';
 import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.service.js';
 
 // No password, hash, token or cookie ever reaches a log line.
@@ -42,6 +43,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...auditJobHandlers,
   ...caseJobHandlers,
   ...publicLinkJobHandlers,
+  ...reportJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 

@@ -9,7 +9,7 @@ export interface RenderedEmail {
   html: string;
 }
 
-interface EmailLayout {
+export interface EmailLayout {
   subject: string;
   heading: string;
   paragraphs: string[];
