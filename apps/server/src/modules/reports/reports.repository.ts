@@ -284,10 +284,11 @@ export async function findTextAnswers(
   const answer = sql.raw('answer');
   return db
     .select({
-      surveyId: surveys.id,
+      // Raw fragments: the query builder checks plain columns against a FROM it can read.
+      surveyId: sql<string>`${surveys.id}`,
       questionId: sql<string>`${answer}.key`,
       text: sql<string>`${answer}.value #>> '{}'`,
-      compositePercentage: surveys.compositePercentage,
+      compositePercentage: sql<number | null>`${surveys.compositePercentage}`,
     })
     .from(sql`${surveys} cross join lateral jsonb_each(${surveys.responses}) as answer(key, value)`)
     .where(

@@ -41,7 +41,12 @@ export async function digestTemplate(client: TestClient, name = 'After your visi
     {
       openingText: 'Hello',
       properties: [],
-      questions: [questions.nps, questions.stars, questions.long],
+      // The star rating alone makes the composite score.
+      questions: [
+        questions.nps,
+        { ...questions.stars, compositeScore: { enabled: true, value: 1 } },
+        questions.long,
+      ],
     },
     { name },
   );
