@@ -290,4 +290,22 @@ describe('a digest’s content', () => {
     expect(message!.textBody).toContain('http://graphium.test/dashboard?from=2026-03-02&to=2026-03-08');
     expect(message!.attachments?.[0]?.contentType).toBe('image/png');
   });
+
+  it('keeps the chart with the outbox message, so a retried delivery sends the same e-mail', async () => {
+    const workspace = await workspaceIn(t);
+    const id = await subscribe(workspace.client, { frequency: 'monthly' }, new Date('2026-01-15T00:00:00Z'));
+    expect(await sendAt(new Date('2026-03-01T08:00:00Z'), id, '2026-02-01')).toBe('sent');
+    const [send] = await digestMessages(id);
+    mailbox.refusals.set(workspace.emailAddress.toLowerCase(), 451);
+    expect(await deliverMessage(t.ctx, send!.outboxMessageId!)).toBe('retry');
+    mailbox.refusals.delete(workspace.emailAddress.toLowerCase());
+    expect(await deliverMessage(t.ctx, send!.outboxMessageId!)).toBe('sent');
+    const mail = await mailbox.waitFor(workspace.emailAddress);
+    expect(mail.subject).toBe('Monthly digest: Dashboard, February 2026');
+    const [stored] = await t.ctx.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, send!.outboxMessageId!));
+    expect(mail.attachments[0]!.content.toString('base64')).toBe(stored!.attachments![0]!.contentBase64);
+  });
 });
