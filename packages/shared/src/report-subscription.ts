@@ -4,7 +4,7 @@ import { z } from 'zod';
 // digest of one template's figures, or of the whole workspace's (the dashboard).
 
 export const reportFrequencies = ['weekly', 'monthly'] as const;
-export const reportFrequencySchema = z.enum(reportFrequencies, {
+const reportFrequencySchema = z.enum(reportFrequencies, {
   error: 'Choose weekly or monthly',
 });
 export type ReportFrequency = z.infer<typeof reportFrequencySchema>;

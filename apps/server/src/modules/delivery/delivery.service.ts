@@ -31,7 +31,6 @@ export { escapeHtml } from './html.js';
 export {
   type AlertMatch,
   type AlertNotification,
-  type EmailLayout,
   type RenderedEmail,
   renderAlertEmail,
   renderAlertSlackText,

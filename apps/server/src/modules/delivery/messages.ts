@@ -9,7 +9,7 @@ export interface RenderedEmail {
   html: string;
 }
 
-export interface EmailLayout {
+interface EmailLayout {
   subject: string;
   heading: string;
   paragraphs: string[];

@@ -5,7 +5,7 @@ import type { ReportFrequency } from '@graphium/shared';
 // the Monday after at 08:00; a monthly one covers a calendar month and leaves on the 1st at 08:00.
 
 /** The local hour digests leave at. */
-export const digestSendHour = 8;
+const digestSendHour = 8;
 
 interface LocalDay {
   year: number;
@@ -91,7 +91,7 @@ export function formatDay(day: LocalDay): string {
   return `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
 }
 
-export function parseDay(text: string): LocalDay {
+function parseDay(text: string): LocalDay {
   const [year = 0, month = 1, day = 1] = text.split('-').map(Number);
   return { year, month, day };
 }

@@ -123,7 +123,7 @@ export async function deleteReportSubscription(
 }
 
 /** The digest's name as people read it: "Weekly digest: After your visit". */
-export function digestName(row: Pick<ListedSubscription, 'subscription' | 'templateName'>): string {
+function digestName(row: Pick<ListedSubscription, 'subscription' | 'templateName'>): string {
   return `${reportFrequencyLabels[row.subscription.frequency]} digest: ${row.templateName ?? 'Dashboard'}`;
 }
 

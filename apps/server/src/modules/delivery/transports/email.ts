@@ -13,7 +13,7 @@ interface EmailMessage {
   attachments?: EmailAttachment[] | null | undefined;
 }
 
-export interface EmailAttachment {
+interface EmailAttachment {
   filename: string;
   contentType: string;
   cid: string;
