@@ -35,6 +35,7 @@ import { logoRoutes } from './modules/logo/logo.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { publicLinkPages } from './modules/public-links/public-link-pages.js';
 import { publicLinkRoutes } from './modules/public-links/public-links.routes.js';
+import { reportSubscriptionRoutes } from './modules/reports/report-subscriptions.routes.js';
 import { responseRoutes } from './modules/responses/responses.routes.js';
 import { smsInboundRoutes } from './modules/suppression/sms-inbound.routes.js';
 import { suppressionRoutes } from './modules/suppression/suppression.routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         suppressionRoutes,
         smsInboundRoutes,
         auditRoutes,
+        reportSubscriptionRoutes,
       ];
       for (const routes of modules) {
         await api.register(routes, { ctx, rateLimitStore: redis });

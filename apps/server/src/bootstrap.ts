@@ -14,6 +14,7 @@ import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
 import { createEmailTransport } from './modules/delivery/transports/email.js';
 import { publicLinkJobHandlers } from './modules/public-links/public-links.job-handlers.js';
 import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.js';
+import { reportJobHandlers } from './modules/reports/reports.job-handlers.js';
 import { textAnalyticsJobHandlers } from './modules/text-analytics/text-analytics.job-handlers.js';
 import { queueTextAnalyticsBackfill } from './modules/text-analytics/text-analytics.service.js';
 import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.service.js';
@@ -45,6 +46,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...caseJobHandlers,
   ...publicLinkJobHandlers,
   ...textAnalyticsJobHandlers,
+  ...reportJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 

@@ -20,6 +20,7 @@ export * from './public-link.js';
 export * from './public-link-page.js';
 export * from './question-logic-schema.js';
 export * from './question-type-schemas.js';
+export * from './report-subscription.js';
 export * from './response-filters.js';
 export * from './scoring.js';
 export * from './security.js';

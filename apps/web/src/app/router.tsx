@@ -3,6 +3,7 @@ import { AlertsRoute, CaseRoute, CasesRoute } from './routes/alerts';
 import { BaseSurveyTemplateDetailRoute } from './routes/base-survey-template-detail';
 import { BaseSurveyTemplatesRoute } from './routes/base-survey-templates';
 import { DashboardRoute } from './routes/dashboard';
+import { DigestUnsubscribeRoute } from './routes/digest-unsubscribe';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { InviteRoute } from './routes/invite';
 import { LandingRoute } from './routes/landing';
@@ -11,6 +12,7 @@ import { ResetPasswordRoute, resetPasswordRouteHandle } from './routes/reset-pas
 import { RouteError } from './routes/route-error';
 import { ApiKeysRoute } from './routes/settings-api-keys';
 import { AuditLogRoute } from './routes/settings-audit-log';
+import { DigestsRoute } from './routes/settings-digests';
 import { ListDetailRoute, ListItemsRoute, ListPropertiesRoute } from './routes/settings-list-detail';
 import { ListsRoute } from './routes/settings-lists';
 import { LogoRoute } from './routes/settings-logo';
@@ -42,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: '/terms', element: <TermsRoute /> },
       { path: '/invite/:workspaceInvitationId', element: <InviteRoute /> },
       { path: '/unsubscribe/:token', element: <UnsubscribeRoute /> },
+      { path: '/digest-unsubscribe/:token', element: <DigestUnsubscribeRoute /> },
       {
         element: <UnauthenticatedShell />,
         children: [
@@ -119,6 +122,7 @@ export const routes: RouteObject[] = [
               { path: 'logo', element: <LogoRoute /> },
               { path: 'api-keys', element: <ApiKeysRoute /> },
               { path: 'notifications', element: <NotificationsRoute /> },
+              { path: 'digests', element: <DigestsRoute /> },
               { path: 'security', element: <SecurityRoute /> },
               { path: 'audit-log', element: <AuditLogRoute /> },
             ],

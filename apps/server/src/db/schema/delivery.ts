@@ -5,6 +5,14 @@ import { createdAt, updatedAt } from './columns.js';
 import { surveys } from './surveys.js';
 import { workspaces } from './workspaces.js';
 
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** Content-ID: the HTML shows it as `<img src="cid:…">`. */
+  cid: string;
+  contentBase64: string;
+}
+
 /** Every outgoing message is written here first, in the transaction that causes it. */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -35,6 +43,11 @@ export const outboxMessages = pgTable(
     surveyAlertId: uuid('survey_alert_id').references((): AnyPgColumn => surveyAlerts.id),
     /** Extra e-mail headers (List-Unsubscribe, decision 008). */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /**
+     * Inline e-mail attachments (a digest's chart), stored with the message so a retry sends the
+     * same e-mail: base64 content, referenced from the HTML as `cid:<cid>`.
+     */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

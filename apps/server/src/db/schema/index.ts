@@ -11,6 +11,7 @@ export * from './logo.js';
 export * from './notifications.js';
 export * from './public-links.js';
 export * from './reminders.js';
+export * from './reports.js';
 export * from './response-segments.js';
 export * from './responses.js';
 export * from './suppression.js';

@@ -27,11 +27,14 @@ import { createSmsTransport, type SmsTransport } from './transports/sms.js';
 export type { EmailScaleInput } from './email-scale.js';
 // The delivery module's public surface: queueing and dispatching messages, the messages' texts,
 // unsubscribe links and the checks on webhook addresses.
+export { escapeHtml } from './html.js';
 export {
   type AlertMatch,
   type AlertNotification,
+  type RenderedEmail,
   renderAlertEmail,
   renderAlertSlackText,
+  renderEmail,
   renderInvitationEmail,
   renderPasswordResetEmail,
   renderSurveyEmail,
@@ -224,6 +227,7 @@ function channelOf(ctx: AppContext, channel: OutboxMessage['channel']): Channel 
           // A survey invitation comes from the workspace that sends it (decision 005).
           fromName: row.surveyId && workspaceName ? workspaceName : undefined,
           headers: row.headers,
+          attachments: row.attachments,
         }),
     };
   }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useCurrentStartup } from '@/features/auth/api/get-startup';
 import { useSignOut } from '@/features/auth/api/logout';
 import { DashboardInsights } from '@/features/dashboard/components/dashboard-insights';
+import { SubscribeDigestButton } from '@/features/report-digests/components/subscribe-digest-button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function DashboardRoute() {
@@ -54,10 +55,13 @@ export function DashboardRoute() {
           </h1>
           {account.businessName && <p className="mt-1 text-base text-gray-600">{account.businessName}</p>}
         </div>
-        <Button variant="secondary" onClick={() => void signOut()} disabled={isSigningOut}>
-          <LogOut className="size-4" aria-hidden="true" />
-          {isSigningOut ? 'Signing Out...' : 'Sign Out'}
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <SubscribeDigestButton scopeName="the dashboard (every survey template)" />
+          <Button variant="secondary" onClick={() => void signOut()} disabled={isSigningOut}>
+            <LogOut className="size-4" aria-hidden="true" />
+            {isSigningOut ? 'Signing Out...' : 'Sign Out'}
+          </Button>
+        </div>
       </div>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {destinations.map(({ to, title, description, icon: Icon }) => (

@@ -4,6 +4,7 @@ import { CaseFigures } from '@/features/cases/components/case-figures';
 import { ResponseCaseLink } from '@/features/cases/components/response-case-link';
 import { usePublicLinks } from '@/features/public-links/api/get-public-links';
 import { LinksTab } from '@/features/public-links/components/links-tab';
+import { SubscribeDigestButton } from '@/features/report-digests/components/subscribe-digest-button';
 import { ResponseDetail } from '@/features/responses/components/response-detail';
 import { ResponsesTab } from '@/features/responses/components/responses-tab';
 import type { ResponsesLocationState } from '@/features/responses/components/survey-responses-list';
@@ -68,6 +69,7 @@ function ResponsesTabRoute() {
       languages={templateLanguages(version.definition)}
       detailPath={(surveyId) => `${responsesPath}/${surveyId}`}
       summaryExtra={<CaseFigures templateId={version.templateId} />}
+      actions={<SubscribeDigestButton templateId={version.templateId} scopeName={version.name} />}
     />
   );
 }

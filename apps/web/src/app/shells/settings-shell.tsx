@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Bell, Image, KeyRound, List, ScrollText, ShieldCheck, Users } from 'lucide-react';
+import { Bell, Image, KeyRound, List, Mail, ScrollText, ShieldCheck, Users } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { useCan } from '@/features/auth/api/use-can';
 
@@ -9,6 +9,7 @@ const sections = [
   { to: '/settings/logo', label: 'Logo', icon: Image },
   { to: '/settings/api-keys', label: 'API Keys', icon: KeyRound },
   { to: '/settings/notifications', label: 'Notifications', icon: Bell },
+  { to: '/settings/digests', label: 'Digests', icon: Mail },
   { to: '/settings/security', label: 'Security', icon: ShieldCheck },
   { to: '/settings/audit-log', label: 'Audit Log', icon: ScrollText, isAdminOnly: true },
 ];

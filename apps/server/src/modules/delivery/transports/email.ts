@@ -9,6 +9,15 @@ interface EmailMessage {
   fromName?: string | undefined;
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on survey e-mails). */
   headers?: Record<string, string> | null | undefined;
+  /** Inline images referenced from the HTML as `cid:…` (a digest's chart). */
+  attachments?: EmailAttachment[] | null | undefined;
+}
+
+interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  cid: string;
+  contentBase64: string;
 }
 
 /** Sends one e-mail or throws; implementations: SMTP (nodemailer) and none (outbox + log). */
@@ -51,6 +60,14 @@ export function createEmailTransport(smtpUrl: string | undefined, from: string):
         text: message.text,
         html: message.html ?? undefined,
         headers: message.headers ?? undefined,
+        attachments: message.attachments?.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          cid: attachment.cid,
+          content: attachment.contentBase64,
+          encoding: 'base64',
+          contentDisposition: 'inline' as const,
+        })),
       });
     },
     close() {

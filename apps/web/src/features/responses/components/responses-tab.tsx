@@ -28,6 +28,8 @@ type ResponsesTabProps = {
   properties?: readonly SurveyProperty[];
   /** The template's languages, for the Language filter. */
   languages?: readonly SurveyLanguage[];
+  /** Shown beside the Summary and Survey Responses tabs: actions of other features (the e-mail digest). */
+  actions?: ReactNode;
 };
 
 const subTabs: { name: ResponsesTabName; label: string }[] = [
@@ -47,34 +49,38 @@ export function ResponsesTab({
   sources = [],
   properties = [],
   languages = [],
+  actions,
 }: ResponsesTabProps) {
   const { search } = useResponsesSearch();
   const filterOptions = { questions, sources, properties: reportedProperties(properties), languages };
   return (
     <section>
       <h2 className="mb-4 text-lg font-semibold text-gray-900">Responses</h2>
-      <nav aria-label="Responses views" className="mb-6">
-        <ul className="inline-flex rounded-lg bg-gray-100 p-1">
-          {subTabs.map((tab) => {
-            const isActive = search.tab === tab.name;
-            const params = writeResponsesSearch({ ...search, tab: tab.name });
-            return (
-              <li key={tab.name}>
-                <Link
-                  to={{ search: params.toString() ? `?${params.toString()}` : '' }}
-                  aria-current={isActive ? 'page' : undefined}
-                  className={clsx(
-                    'inline-block rounded-md px-4 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
-                    isActive ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-700 hover:text-gray-900',
-                  )}
-                >
-                  {tab.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="Responses views">
+          <ul className="inline-flex rounded-lg bg-gray-100 p-1">
+            {subTabs.map((tab) => {
+              const isActive = search.tab === tab.name;
+              const params = writeResponsesSearch({ ...search, tab: tab.name });
+              return (
+                <li key={tab.name}>
+                  <Link
+                    to={{ search: params.toString() ? `?${params.toString()}` : '' }}
+                    aria-current={isActive ? 'page' : undefined}
+                    className={clsx(
+                      'inline-block rounded-md px-4 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+                      isActive ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-700 hover:text-gray-900',
+                    )}
+                  >
+                    {tab.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {actions}
+      </div>
       {search.tab === 'summary' ? (
         <>
           {summaryExtra}

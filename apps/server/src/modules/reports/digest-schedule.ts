@@ -1,0 +1,154 @@
+import type { ReportFrequency } from '@graphium/shared';
+
+// When digests go and which days they cover (docs/decisions/031-scheduled-reports.md), in the
+// workspace's time zone, with Intl only: a weekly digest covers Monday to Sunday and leaves on
+// the Monday after at 08:00; a monthly one covers a calendar month and leaves on the 1st at 08:00.
+
+/** The local hour digests leave at. */
+const digestSendHour = 8;
+
+interface LocalDay {
+  year: number;
+  /** 1..12 */
+  month: number;
+  day: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function wallClock(date: Date, timeZone: string) {
+  const parts = formatterOf(timeZone).formatToParts(date);
+  const read = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value);
+  return {
+    year: read('year'),
+    month: read('month'),
+    day: read('day'),
+    hour: read('hour'),
+    minute: read('minute'),
+    second: read('second'),
+  };
+}
+
+/** Minutes the zone is ahead of UTC at that instant. */
+function offsetMinutes(date: Date, timeZone: string): number {
+  const local = wallClock(date, timeZone);
+  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
+  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a local day and hour name in the zone. Where a daylight-saving change skips that
+ * hour it takes the instant after the gap; where the hour happens twice, the later one.
+ */
+export function localTimeToInstant(day: LocalDay, hour: number, timeZone: string): Date {
+  const guess = Date.UTC(day.year, day.month - 1, day.day, hour);
+  const first = offsetMinutes(new Date(guess), timeZone);
+  const instant = guess - first * 60_000;
+  const second = offsetMinutes(new Date(instant), timeZone);
+  return new Date(Math.max(instant, guess - second * 60_000));
+}
+
+export function localDayOf(date: Date, timeZone: string): LocalDay {
+  const { year, month, day } = wallClock(date, timeZone);
+  return { year, month, day };
+}
+
+function addDays(day: LocalDay, days: number): LocalDay {
+  const date = new Date(Date.UTC(day.year, day.month - 1, day.day + days));
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+function addMonths(day: LocalDay, months: number): LocalDay {
+  const date = new Date(Date.UTC(day.year, day.month - 1 + months, 1));
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: 1 };
+}
+
+/** 0 Monday … 6 Sunday. */
+function weekdayOf(day: LocalDay): number {
+  return (new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay() + 6) % 7;
+}
+
+export function formatDay(day: LocalDay): string {
+  return `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
+}
+
+function parseDay(text: string): LocalDay {
+  const [year = 0, month = 1, day = 1] = text.split('-').map(Number);
+  return { year, month, day };
+}
+
+/** One digest's period: its local days and the instants around them, and the period before it. */
+export interface DigestPeriod {
+  frequency: ReportFrequency;
+  /** The first local day, YYYY-MM-DD: the exactly-once key with the subscription. */
+  periodStart: string;
+  /** The last local day, YYYY-MM-DD (inclusive). */
+  periodEnd: string;
+  /** Local midnight of the first day. */
+  from: Date;
+  /** Local midnight of the day after the last (exclusive). */
+  to: Date;
+  /** The period before: from `previousFrom` to `from`. */
+  previousFrom: Date;
+  /** When the digest is due: 08:00 local on the day after the period. */
+  dueAt: Date;
+  /** The period's local days, in order (the chart's bars). */
+  days: string[];
+}
+
+/** The period that starts on `start` (a Monday, or a 1st). */
+export function digestPeriodStartingOn(
+  frequency: ReportFrequency,
+  start: string,
+  timeZone: string,
+): DigestPeriod {
+  const first = parseDay(start);
+  const next = frequency === 'weekly' ? addDays(first, 7) : addMonths(first, 1);
+  const previous = frequency === 'weekly' ? addDays(first, -7) : addMonths(first, -1);
+  const days: string[] = [];
+  for (let day = first; formatDay(day) !== formatDay(next); day = addDays(day, 1)) days.push(formatDay(day));
+  return {
+    frequency,
+    periodStart: formatDay(first),
+    periodEnd: days.at(-1)!,
+    from: localTimeToInstant(first, 0, timeZone),
+    to: localTimeToInstant(next, 0, timeZone),
+    previousFrom: localTimeToInstant(previous, 0, timeZone),
+    dueAt: localTimeToInstant(next, digestSendHour, timeZone),
+    days,
+  };
+}
+
+/**
+ * The newest period whose digest is due at `now`: last week's from Monday 08:00 local, last
+ * month's from the 1st at 08:00 local.
+ */
+export function latestDuePeriod(frequency: ReportFrequency, now: Date, timeZone: string): DigestPeriod {
+  const today = localDayOf(now, timeZone);
+  // The day the current period's digest would leave: this week's Monday, this month's 1st.
+  let sendDay = frequency === 'weekly' ? addDays(today, -weekdayOf(today)) : { ...today, day: 1 };
+  if (localTimeToInstant(sendDay, digestSendHour, timeZone) > now) {
+    sendDay = frequency === 'weekly' ? addDays(sendDay, -7) : addMonths(sendDay, -1);
+  }
+  const start = frequency === 'weekly' ? addDays(sendDay, -7) : addMonths(sendDay, -1);
+  return digestPeriodStartingOn(frequency, formatDay(start), timeZone);
+}
