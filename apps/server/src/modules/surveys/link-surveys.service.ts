@@ -33,31 +33,17 @@ export interface NewLinkSurvey {
 /**
  * Inserts surveys created by public links and counts them in their templates' sent totals, in
  * one statement (atomic, one round trip): the link start gathers concurrent visitors into one
- * write (one commit, one update of each template's totals row instead of one per visitor). Nobody sent them, so no
- * invitation and no reminder: `next_reminder_at` null. Answers the new ids in order.
+ * write (one commit, one update of each template's totals row instead of one per visitor).
+ * Nobody sent them, so no invitation and no reminder: `next_reminder_at` null. Answers the new
+ * ids in order.
  */
 export async function insertLinkSurveys(
   ctx: AppContext,
   surveys: readonly NewLinkSurvey[],
   now: Date,
 ): Promise<string[]> {
-  const rows = surveys.map((survey) => ({
-    id: randomUUID(),
-    workspaceId: survey.workspaceId,
-    templateId: survey.templateId,
-    templateVersionId: survey.templateVersionId,
-    sourceLinkId: survey.sourceLinkId,
-    state: 'SENT' as const,
-    contactMethods: survey.contactMethods,
-    properties: survey.properties,
-    responses: {},
-    sentAt: now,
-    expiresAt: survey.expiresAt,
-    nextReminderAt: null,
-    createdAt: now,
-    updatedAt: now,
-  }));
-  await insertAndRecordSentSurveys(ctx.db, insertLinkSurveysReturningTemplates(ctx.db, rows));
+  const rows = surveys.map((survey) => ({ ...survey, id: randomUUID(), sentAt: now }));
+  await insertAndRecordSentSurveys(ctx.db, insertLinkSurveysReturningTemplates(rows));
   return rows.map((row) => row.id);
 }
 
