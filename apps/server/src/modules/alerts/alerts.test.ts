@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboxMessages } from '../../db/schema/index.js';
 import type { TestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -194,11 +194,17 @@ describe('alert delivery without a worker', () => {
       expect(completed.statusCode, completed.body).toBe(200);
       const mail = await mailbox.waitFor(chief, 20_000);
       expect(mail.subject).toBe('Alert: Low score (Lone alert)');
-      const [row] = await lone.ctx.db
-        .select({ status: outboxMessages.status })
-        .from(outboxMessages)
-        .where(eq(outboxMessages.recipient, chief));
-      expect(row?.status).toBe('sent');
+      // The mailbox can hold the message a moment before the sender records it as sent.
+      await vi.waitFor(
+        async () => {
+          const [row] = await lone.ctx.db
+            .select({ status: outboxMessages.status })
+            .from(outboxMessages)
+            .where(eq(outboxMessages.recipient, chief));
+          expect(row?.status).toBe('sent');
+        },
+        { timeout: 10_000, interval: 100 },
+      );
     } finally {
       await lone.close();
     }
