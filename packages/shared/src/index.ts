@@ -39,6 +39,7 @@ export * from './template-model.js';
 export * from './template-wire.js';
 export * from './text-analytics.js';
 export * from './text-analytics-query.js';
+export * from './time-zones.js';
 export * from './translations.js';
 export * from './translations-csv.js';
 export * from './values.js';

@@ -1,4 +1,4 @@
-import type { ReportFrequency } from '@graphium/shared';
+import { localParts, type ReportFrequency, zonedTimeToInstant } from '@graphium/shared';
 
 // When digests go and which days they cover (docs/decisions/031-scheduled-reports.md), in the
 // workspace's time zone, with Intl only: a weekly digest covers Monday to Sunday and leaves on
@@ -14,61 +14,16 @@ interface LocalDay {
   day: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function wallClock(date: Date, timeZone: string) {
-  const parts = formatterOf(timeZone).formatToParts(date);
-  const read = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((part) => part.type === type)?.value);
-  return {
-    year: read('year'),
-    month: read('month'),
-    day: read('day'),
-    hour: read('hour'),
-    minute: read('minute'),
-    second: read('second'),
-  };
-}
-
-/** Minutes the zone is ahead of UTC at that instant. */
-function offsetMinutes(date: Date, timeZone: string): number {
-  const local = wallClock(date, timeZone);
-  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
-  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
-}
-
 /**
  * The instant a local day and hour name in the zone. Where a daylight-saving change skips that
  * hour it takes the instant after the gap; where the hour happens twice, the later one.
  */
 export function localTimeToInstant(day: LocalDay, hour: number, timeZone: string): Date {
-  const guess = Date.UTC(day.year, day.month - 1, day.day, hour);
-  const first = offsetMinutes(new Date(guess), timeZone);
-  const instant = guess - first * 60_000;
-  const second = offsetMinutes(new Date(instant), timeZone);
-  return new Date(Math.max(instant, guess - second * 60_000));
+  return zonedTimeToInstant({ ...day, hour, minute: 0 }, timeZone);
 }
 
 export function localDayOf(date: Date, timeZone: string): LocalDay {
-  const { year, month, day } = wallClock(date, timeZone);
+  const { year, month, day } = localParts(date, timeZone);
   return { year, month, day };
 }
 
