@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { zonedTimeToInstant } from '@graphium/shared';
 import { describe, expect, it } from 'vitest';
 import {
   firstSendableAt,
@@ -6,7 +7,6 @@ import {
   nextLocalTime,
   reminderDueAt,
   startOfNextLocalDay,
-  zonedTimeToInstant,
 } from './reminder-schedule.js';
 
 const iso = (text: string) => new Date(text);

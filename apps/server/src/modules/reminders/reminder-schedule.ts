@@ -8,8 +8,6 @@ import {
   zonedTimeToInstant,
 } from '@graphium/shared';
 
-export { zonedTimeToInstant };
-
 // The pure rules of reminders (decision 008): when each is due, quiet hours and the local day of a
 // workspace's time zone (Intl only: no time-zone library).
 
