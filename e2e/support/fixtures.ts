@@ -43,31 +43,47 @@ export function linkIn(mail: Mail, pattern: RegExp): string {
   return found[0];
 }
 
+/**
+ * Waits for the toasts to close by themselves. The mouse moves to the top of the page first: a toast
+ * under the pointer pauses its timer (pauseOnHover), and the last click can leave the pointer on the
+ * bottom-left stack. An error toast stays until dismissed, so one showing fails at once with its text.
+ */
+export async function waitForToastsToClose(page: Page): Promise<void> {
+  await test.step('toasts close', async () => {
+    const width = page.viewportSize()?.width ?? 1280;
+    await page.mouse.move(width / 2, 1);
+    await expect(page.locator('.Toastify__toast--error')).toHaveCount(0, { timeout: 1 });
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
+  });
+}
+
 /** axe-core: no serious or critical violation on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  // A dialog or toast still fading in has too little contrast for a moment: judge the settled page.
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' ||
-            animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    undefined,
-    { timeout: 10_000 },
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) =>
-    ['serious', 'critical'].includes(violation.impact ?? ''),
-  );
-  expect(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
+  await test.step('axe', async () => {
+    // A dialog or toast still fading in has too little contrast for a moment: judge the settled page.
+    await page.waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 10_000 },
+    );
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    );
+    expect(
+      serious.map(
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+      ),
+    ).toEqual([]);
+  });
 }
 
 /** The admin of the provider workspace, which owns base survey templates (set up by the global setup). */

@@ -1,6 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { callApi } from '../support/api.js';
-import { expect, expectNoSeriousA11yViolations, test, uniqueEmail } from '../support/fixtures.js';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  test,
+  uniqueEmail,
+  waitForToastsToClose,
+} from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
 // Decision 027: a staff member authors one question of each new type (Customer Effort
@@ -89,7 +95,7 @@ test('author, answer on a phone and read back the six new question types', async
   });
   await expect(page.getByText('1 = Very difficult, 7 = Very easy • Score: 0%')).toBeVisible();
   await expect(page.getByText('2 statements × 5 columns')).toBeVisible();
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
+  await waitForToastsToClose(page);
   await expectNoSeriousA11yViolations(page);
 
   await callApi(page.request, 'patch', `/api/survey-templates/${versionId}/state`, {

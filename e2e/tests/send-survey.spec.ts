@@ -7,6 +7,7 @@ import {
   test,
   uniqueEmail,
   waitForMail,
+  waitForToastsToClose,
 } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
@@ -88,7 +89,7 @@ test('sends a survey by e-mail from the template page, then a bulk send from a C
   const preview = dialog.getByRole('table', { name: 'Preview of the file' });
   await expect(preview.getByRole('row', { name: /^2 not-an-email/ })).toContainText('Invalid email format');
   await expect(dialog.getByText('2 ready to send, 1 with problems (they will be skipped).')).toBeVisible();
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
+  await waitForToastsToClose(page);
   await expectNoSeriousA11yViolations(page);
 
   await dialog.getByRole('button', { name: 'Send to 2 valid rows' }).click();

@@ -1,5 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, providerAccount, test } from '../support/fixtures.js';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  providerAccount,
+  test,
+  waitForToastsToClose,
+} from '../support/fixtures.js';
 import { newPerson, signIn, signUp } from '../support/flows.js';
 
 const versionUrl = /\/survey-templates\/[0-9a-f-]{36}(\/properties)?$/;
@@ -9,7 +15,7 @@ const versionUrl = /\/survey-templates\/[0-9a-f-]{36}(\/properties)?$/;
  * a moment, which is not what a user reads.
  */
 async function checkA11y(page: Page) {
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
+  await waitForToastsToClose(page);
   await expectNoSeriousA11yViolations(page);
 }
 
