@@ -74,7 +74,7 @@ describe('the respondent path', () => {
     expect(await screen.findByRole('heading', { name: 'What did you like?' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Next' })).toBeVisible();
     await user.type(screen.getByRole('textbox', { name: 'What did you like?' }), 'Nothing');
-    expect(screen.getByText('Question 2 of 2')).toBeVisible();
+    expect(await screen.findByText('Question 2 of 2')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Complete Survey' }));
     expect(await screen.findByText('Thank you, Ada.')).toBeVisible();
     expect(calls.at(-1)?.body).toEqual({ surveyResponses: { q1: 10, q3: 'Nothing' }, language: 'en' });
@@ -92,7 +92,7 @@ describe('the respondent path', () => {
     // Another answer lengthens the path to 3: the text says 2 of 3, the bar stays.
     await user.clear(input);
     await user.type(input, 'Staff');
-    expect(screen.getByText('Question 2 of 3')).toBeVisible();
+    expect(await screen.findByText('Question 2 of 3')).toBeVisible();
     expect(barWidth()).toBe(100);
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('Question 1 of 3')).toBeVisible();

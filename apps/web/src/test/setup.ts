@@ -2,9 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// findBy… and waitFor wait up to 5 s rather than 1 s: on a loaded 2-core machine a render after a
+// findBy… and waitFor wait up to 10 s rather than 1 s: on a loaded 2-core machine a render after a
 // mocked request can take longer than a second. A wait that never comes true still fails.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
