@@ -1,0 +1,88 @@
+import type { AppContext } from '../../context.js';
+import type { ClaimedMessage, OutboxMessage } from './outbox.repository.js';
+import { checkWebhookUrl, postToWebhook } from './transports/slack.js';
+import { createSmsTransport, type SmsTransport } from './transports/sms.js';
+
+// The three ways a message leaves: e-mail, SMS and Slack, each configured or not.
+
+const smsTransports = new WeakMap<object, SmsTransport>();
+
+/** The SMS adapter for this configuration (stateless: built once per configuration). */
+function smsTransportOf(ctx: AppContext): SmsTransport {
+  const key = ctx.config;
+  let transport = smsTransports.get(key);
+  if (!transport) {
+    transport = createSmsTransport(ctx.config.sms);
+    smsTransports.set(key, transport);
+  }
+  return transport;
+}
+
+export interface Channel {
+  noun: string;
+  isConfigured: boolean;
+  notConfigured: { log: string; lastError: string };
+  send(claimed: ClaimedMessage): Promise<void>;
+}
+
+const noSlackWebhookMessage = 'Not sent: the workspace has no Slack webhook any more.';
+
+/** The webhook is read when the message is claimed, so a changed or removed one is honoured. */
+async function sendToSlack(ctx: AppContext, claimed: ClaimedMessage): Promise<void> {
+  if (!claimed.slackWebhookUrl) throw new SkipDelivery(noSlackWebhookMessage);
+  // Checked again at each send: the host may resolve elsewhere than when it was saved.
+  const checked = await checkWebhookUrl(claimed.slackWebhookUrl, ctx.config.slackAllowedPrivateHosts);
+  await postToWebhook(checked, { text: claimed.message.textBody });
+}
+
+/** Thrown by a channel when a message must not leave at all; it ends as skipped, with the reason. */
+export class SkipDelivery extends Error {}
+
+export function channelOf(ctx: AppContext, channel: OutboxMessage['channel']): Channel {
+  if (channel === 'email') {
+    return {
+      noun: 'e-mail',
+      isConfigured: ctx.email.isConfigured,
+      notConfigured: {
+        log: 'e-mail kept in the outbox_messages table (no SMTP_URL is configured): pass its link on, it is personal',
+        lastError:
+          'No e-mail server is configured (SMTP_URL); the message waits in the outbox_messages table.',
+      },
+      send: ({ message: row, workspaceName }) =>
+        ctx.email.send({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+          // A survey invitation comes from the workspace that sends it (decision 005).
+          fromName: row.surveyId && workspaceName ? workspaceName : undefined,
+          headers: row.headers,
+          attachments: row.attachments,
+        }),
+    };
+  }
+  if (channel === 'sms') {
+    const sms = smsTransportOf(ctx);
+    return {
+      noun: 'SMS',
+      isConfigured: sms.isConfigured,
+      notConfigured: {
+        log: 'SMS kept in the outbox_messages table (no SMS provider is configured, SMS_*)',
+        lastError: 'No SMS provider is configured (SMS_*); the message waits in the outbox_messages table.',
+      },
+      send: ({ message: row }) => sms.send({ to: row.recipient, body: row.textBody }),
+    };
+  }
+  return {
+    noun: 'Slack message',
+    isConfigured: true,
+    notConfigured: { log: '', lastError: '' },
+    send: (claimed) => sendToSlack(ctx, claimed),
+  };
+}
+
+const allChannels: OutboxMessage['channel'][] = ['email', 'sms', 'slack'];
+
+export function configuredChannels(ctx: AppContext): OutboxMessage['channel'][] {
+  return allChannels.filter((channel) => channelOf(ctx, channel).isConfigured);
+}
