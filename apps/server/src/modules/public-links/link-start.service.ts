@@ -26,6 +26,7 @@ import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import {
+  countCompletedByLinkUpTo,
   countCreatedByLinkSince,
   findLinkSurveyState,
   hasCompletedForContact,
@@ -145,12 +146,15 @@ export async function startLinkSurvey(
   // A form-filling robot fills the field people never see; nothing is created or counted.
   if ((input as Record<string, unknown>)[honeypotFieldName]) throw invalid(honeypotMessage);
   const parsedSlug = publicLinkSlugSchema.safeParse(slug);
-  const link = parsedSlug.success ? await findLinkForStart(ctx.db, parsedSlug.data) : undefined;
+  const now = ctx.now();
+  // From memory while change notifications are heard (docs/decisions/032-link-cache.md).
+  const link = parsedSlug.success
+    ? await ctx.linkCache.readThrough(parsedSlug.data, now, () => findLinkForStart(ctx.db, parsedSlug.data))
+    : undefined;
   if (!link) throw notFound(publicLinkNotFoundMessage);
   visitCounterOf(ctx).add(link.id);
   if (!link.versionId) throw notFound(publicLinkNotFoundMessage);
   const version = { id: link.versionId, settings: link.versionSettings };
-  const now = ctx.now();
   if (link.closesAt && link.closesAt <= now) throw conflict(publicLinkClosedMessage);
 
   const ownSurveyId = browser.surveyIdOf(link.id);
@@ -161,7 +165,8 @@ export async function startLinkSurvey(
     }
     if (own?.state === 'COMPLETE' && link.onePerBrowser) throw conflict(publicLinkAnsweredMessage);
   }
-  if (link.maxCompletedResponses !== null && (link.completedCount ?? 0) >= link.maxCompletedResponses) {
+  const maximum = link.maxCompletedResponses;
+  if (maximum !== null && (await countCompletedByLinkUpTo(ctx.db, link.id, maximum)) >= maximum) {
     throw conflict(publicLinkClosedMessage);
   }
   const parameters = input.parameters ?? {};

@@ -71,6 +71,33 @@ export async function countLinkSurveysSince(db: Executor, linkId: string, since:
   return row?.count ?? 0;
 }
 
+function prepareCountCompletedUpTo(db: Executor) {
+  const completed = db
+    .select({ one: sql`1` })
+    .from(surveys)
+    .where(and(eq(surveys.sourceLinkId, sql.placeholder('linkId')), eq(surveys.state, 'COMPLETE')))
+    .limit(sql.placeholder('upTo'))
+    .as('completed');
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(completed)
+    .prepare('count_link_completed_up_to');
+}
+
+// Every start of a link with a maximum runs it: prepared once per database.
+const preparedCounts = new WeakMap<Executor, ReturnType<typeof prepareCountCompletedUpTo>>();
+
+/** The link's completed surveys, counted up to `upTo` (enough to compare with a maximum). */
+export async function countCompletedLinkSurveysUpTo(db: Executor, linkId: string, upTo: number) {
+  let statement = preparedCounts.get(db);
+  if (!statement) {
+    statement = prepareCountCompletedUpTo(db);
+    preparedCounts.set(db, statement);
+  }
+  const [row] = await statement.execute({ linkId, upTo });
+  return row?.count ?? 0;
+}
+
 /** Whether the link has a completed survey for one of these contact methods (jsonb containment). */
 export async function hasCompletedLinkSurveyFor(
   db: Executor,

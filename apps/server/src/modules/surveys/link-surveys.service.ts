@@ -8,6 +8,7 @@ import {
   recordSentSurveys,
 } from '../responses/response-aggregates.service.js';
 import {
+  countCompletedLinkSurveysUpTo,
   countLinkSurveysByState,
   countLinkSurveysSince,
   deleteUnansweredLinkSurveys,
@@ -69,6 +70,11 @@ export async function insertLinkSurvey(db: Executor, survey: NewLinkSurvey, now:
 /** A survey of this link (state and expiry), or undefined: the browser's cookie may name any id. */
 export function findLinkSurveyState(db: Executor, linkId: string, surveyId: string) {
   return findLinkSurvey(db, linkId, surveyId);
+}
+
+/** Completed surveys of the link, counted no further than its maximum. */
+export function countCompletedByLinkUpTo(db: Executor, linkId: string, maximum: number): Promise<number> {
+  return countCompletedLinkSurveysUpTo(db, linkId, maximum);
 }
 
 export function countCreatedByLinkSince(db: Executor, linkId: string, since: Date): Promise<number> {
