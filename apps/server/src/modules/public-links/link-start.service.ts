@@ -26,7 +26,7 @@ import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import {
-  countCompletedByLinkUpTo,
+  countCompletedByLinks,
   countCreatedByLinkSince,
   findLinkSurveyState,
   hasCompletedForContact,
@@ -55,6 +55,33 @@ function batcherOf(ctx: AppContext): Batcher<NewLinkSurvey, string> {
     batchers.set(ctx, batcher);
   }
   return batcher;
+}
+
+// The starts of links with a maximum count their completed surveys; concurrent ones share one
+// statement. A count only ever serves starts that were waiting before it was sent, so each sees
+// every completion committed before it arrived, as its own query would.
+type CountRequest = { linkId: string; upTo: number };
+const counters = new WeakMap<AppContext, Batcher<CountRequest, number>>();
+function completedCounterOf(ctx: AppContext): Batcher<CountRequest, number> {
+  let counter = counters.get(ctx);
+  if (!counter) {
+    counter = new Batcher(
+      async (requests) => {
+        const upTo = new Map<string, number>();
+        for (const { linkId, upTo: maximum } of requests) {
+          upTo.set(linkId, Math.max(maximum, upTo.get(linkId) ?? 0));
+        }
+        const counts = await countCompletedByLinks(
+          ctx.db,
+          [...upTo].map(([linkId, maximum]) => ({ linkId, upTo: maximum })),
+        );
+        return requests.map((request) => counts.get(request.linkId) ?? 0);
+      },
+      { maxInFlight: 2 },
+    );
+    counters.set(ctx, counter);
+  }
+  return counter;
 }
 
 export interface StartedLinkSurvey {
@@ -166,7 +193,10 @@ export async function startLinkSurvey(
     if (own?.state === 'COMPLETE' && link.onePerBrowser) throw conflict(publicLinkAnsweredMessage);
   }
   const maximum = link.maxCompletedResponses;
-  if (maximum !== null && (await countCompletedByLinkUpTo(ctx.db, link.id, maximum)) >= maximum) {
+  if (
+    maximum !== null &&
+    (await completedCounterOf(ctx).add({ linkId: link.id, upTo: maximum })) >= maximum
+  ) {
     throw conflict(publicLinkClosedMessage);
   }
   const parameters = input.parameters ?? {};

@@ -72,9 +72,15 @@ export function findLinkSurveyState(db: Executor, linkId: string, surveyId: stri
   return findLinkSurvey(db, linkId, surveyId);
 }
 
-/** Completed surveys of the link, counted no further than its maximum. */
-export function countCompletedByLinkUpTo(db: Executor, linkId: string, maximum: number): Promise<number> {
-  return countCompletedLinkSurveysUpTo(db, linkId, maximum);
+/**
+ * Completed surveys of each link, counted no further than `upTo` (its maximum), by link id: one
+ * statement for every start waiting on a count.
+ */
+export function countCompletedByLinks(
+  db: Executor,
+  links: readonly { linkId: string; upTo: number }[],
+): Promise<Map<string, number>> {
+  return countCompletedLinkSurveysUpTo(db, links);
 }
 
 export function countCreatedByLinkSince(db: Executor, linkId: string, since: Date): Promise<number> {
