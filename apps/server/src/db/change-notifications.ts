@@ -24,6 +24,8 @@ export interface ChangeNotifications {
 /** For processes that serve no requests: no cache, so nothing to hear. */
 export const noChangeNotifications: ChangeNotifications = { close: async () => {} };
 
+export const changeListenerName = 'graphium-change-notifications';
+
 /** Channel names go into `LISTEN` as they are: plain identifiers only. */
 const channelPattern = /^[a-z_][a-z0-9_]*$/;
 
@@ -81,7 +83,8 @@ export async function listenForChanges(
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    // Named, so an operator (or a test) can tell it from the pool's connections.
+    const next = new pg.Client({ connectionString, application_name: changeListenerName });
     const lost = (error?: Error) => {
       if (client !== next) return;
       client = undefined;
