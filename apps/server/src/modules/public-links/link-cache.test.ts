@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { MemoryLinkCache } from './link-cache.js';
 import type { LinkForStart } from './public-links.repository.js';
-import { createLink, type LinkSetup, linkSetup, start, visitor } from './test-public-links-fixtures.js';
+import {
+  createLink,
+  type LinkSetup,
+  linkSetup,
+  start,
+  surveyRow,
+  visitor,
+} from './test-public-links-fixtures.js';
 
 function linkOf(id: string, templateId = 'template-1'): LinkForStart {
   return {
@@ -201,6 +208,24 @@ describe('link starts served from the link cache', () => {
     });
     expect(republished.statusCode, republished.body).toBe(200);
     expect((await start(visitor(t), link.slug)).statusCode).toBe(201);
+  });
+
+  it("gives the next start the published version's changed expiration at once", async () => {
+    const own = await linkSetup(t);
+    const link = await cachedLink(own);
+    const id = await publishedVersionId(own);
+    muteNotifications();
+    const changed = await own.owner.patch(`/api/survey-templates/${id}`, {
+      surveyTemplateSettings: { expiration: { duration: 2, period: 'days' }, reminders: [], alerts: [] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const before = Date.now();
+    const started = await start(visitor(t), link.slug);
+    expect(started.statusCode).toBe(201);
+    const row = await surveyRow(t, started.json().surveyId);
+    const days = (row!.expiresAt.getTime() - before) / 86_400_000;
+    expect(days).toBeGreaterThan(1.9);
+    expect(days).toBeLessThan(2.1);
   });
 
   async function publishedVersionId(own: LinkSetup): Promise<string> {
