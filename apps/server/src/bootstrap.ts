@@ -1,17 +1,19 @@
 import pino from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { listenForChanges, noChangeNotifications } from './db/change-notifications.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { bindJobHandlers, type JobHandler } from './jobs/job-handler.js';
 import { startJobQueue } from './jobs/pg-boss-queue.js';
 import { auditJobHandlers } from './modules/audit/audit.job-handlers.js';
 import { authJobHandlers } from './modules/auth/auth.job-handlers.js';
-import { noSessionCache, openSessionCache } from './modules/auth/session-cache.js';
+import { MemorySessionCache, noSessionCache, sessionCacheChannel } from './modules/auth/session-cache.js';
 import { caseJobHandlers } from './modules/cases/cases.job-handlers.js';
 import { deliveryJobHandlers } from './modules/delivery/delivery.job-handlers.js';
 import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
 import { createEmailTransport } from './modules/delivery/transports/email.js';
+import { linkCacheChannel, MemoryLinkCache, noLinkCache } from './modules/public-links/link-cache.js';
 import { publicLinkJobHandlers } from './modules/public-links/public-links.job-handlers.js';
 import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.js';
 import { reportJobHandlers } from './modules/reports/reports.job-handlers.js';
@@ -51,10 +53,31 @@ const jobHandlers: readonly JobHandler[] = [
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 
 export interface ContextOptions {
-  /** Only a process that serves requests looks sessions up; a worker needs no listening connection. */
+  /** Only a process that serves requests caches lookups; a worker needs no listening connection. */
   servesRequests: boolean;
   providerWorkspaceId: string | undefined;
   now?: () => Date;
+}
+
+/**
+ * The in-memory caches of a process that serves requests, both trusted only while the one
+ * listening connection hears their channels (docs/decisions/006-session-cache.md, 032-link-cache.md).
+ */
+async function openCaches(database: DatabaseHandle, log: pino.Logger, servesRequests: boolean) {
+  if (!servesRequests) {
+    return {
+      sessionCache: noSessionCache,
+      linkCache: noLinkCache,
+      changeNotifications: noChangeNotifications,
+    };
+  }
+  const sessionCache = new MemorySessionCache();
+  const linkCache = new MemoryLinkCache();
+  const changeNotifications = await listenForChanges(database, log, {
+    [sessionCacheChannel]: sessionCache,
+    [linkCacheChannel]: linkCache,
+  });
+  return { sessionCache, linkCache, changeNotifications };
 }
 
 /** Starts the job queue and gathers what services need around an open, migrated database. */
@@ -65,7 +88,7 @@ export async function createAppContext(
   options: ContextOptions,
 ): Promise<AppContext> {
   const jobs = await startJobQueue(database, log, jobDefinitions);
-  const sessionCache = options.servesRequests ? await openSessionCache(database, log) : noSessionCache;
+  const caches = await openCaches(database, log, options.servesRequests);
   return {
     config,
     log,
@@ -74,7 +97,7 @@ export async function createAppContext(
     jobs,
     email: createEmailTransport(config.smtpUrl, config.mailFrom),
     now: options.now ?? (() => new Date()),
-    sessionCache,
+    ...caches,
     providerWorkspaceId: options.providerWorkspaceId,
   };
 }
@@ -105,6 +128,6 @@ export async function stopRuntime(runtime: AppContext): Promise<void> {
   await settleUrgentDeliveries();
   await runtime.jobs.stop();
   runtime.email.close();
-  await runtime.sessionCache.close();
+  await runtime.changeNotifications.close();
   await runtime.database.close();
 }

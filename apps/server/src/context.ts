@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import type { ChangeNotifications } from './db/change-notifications.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
 import type { EmailTransport } from './modules/delivery/transports/email.js';
+import type { LinkCache } from './modules/public-links/link-cache.js';
 
 /** What services need from the outside world, passed down instead of imported. */
 export interface AppContext {
@@ -17,6 +19,10 @@ export interface AppContext {
   now(): Date;
   /** Signed-in lookups kept while the database's change notifications are heard. */
   sessionCache: SessionCache;
+  /** Public links' starts, by address, kept on the same terms. */
+  linkCache: LinkCache;
+  /** The one connection that hears both caches' notifications (closed with the runtime). */
+  changeNotifications: ChangeNotifications;
   /** The provider workspace, chosen by configuration or the CLI and read at start. */
   providerWorkspaceId: string | undefined;
 }

@@ -1,7 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import { outageReporter } from '../../db/availability.js';
-import type { DatabaseHandle } from '../../db/client.js';
+import type { ChangeSubscriber } from '../../db/change-notifications.js';
 import type { SessionAccount } from './sessions.repository.js';
 
 /**
@@ -10,11 +7,11 @@ import type { SessionAccount } from './sessions.repository.js';
  * Every signed-in request starts by reading its session, account and memberships. This keeps the
  * answer in memory for a short while. It is only trusted while this process hears the database's
  * change notifications: triggers on sessions, accounts, workspace members and workspaces announce
- * on the `graphium_session_cache` channel which account or session changed (migration 0006), so a
+ * on the `graphium_session_cache` channel which account or session changed (migration 0005), so a
  * change made by any process — another server, a worker, the CLI, psql — drops the entry. Writes
  * made in this process also drop their entries at once, before they answer, so a request that
  * follows a logout or a role change can never see the old state here. While the listening
- * connection is down the cache is empty and bypassed.
+ * connection is down the cache is empty and bypassed (`db/change-notifications.ts`).
  */
 export interface SessionCache {
   get(tokenHash: string, now: Date): SessionAccount | undefined;
@@ -22,10 +19,9 @@ export interface SessionCache {
   forgetToken(tokenHash: string): void;
   forgetAccount(accountId: string): void;
   clear(): void;
-  close(): Promise<void>;
 }
 
-const sessionCacheChannel = 'graphium_session_cache';
+export const sessionCacheChannel = 'graphium_session_cache';
 
 interface Entry {
   session: SessionAccount;
@@ -39,13 +35,12 @@ export interface SessionCacheOptions {
   maxEntries?: number;
 }
 
-export class MemorySessionCache implements SessionCache {
+export class MemorySessionCache implements SessionCache, ChangeSubscriber {
   private readonly entries = new Map<string, Entry>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   /** False until the change notifications are heard, and again whenever they may have been missed. */
   private isTrusted = false;
-  private stopListening: (() => Promise<void>) | undefined;
 
   constructor(options: SessionCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 60_000;
@@ -100,15 +95,6 @@ export class MemorySessionCache implements SessionCache {
     this.clear();
     this.isTrusted = isTrusted;
   }
-
-  onClose(stop: () => Promise<void>): void {
-    this.stopListening = stop;
-  }
-
-  async close(): Promise<void> {
-    this.setTrusted(false);
-    await this.stopListening?.();
-  }
 }
 
 /** A cache that never holds anything: for tools that do not serve requests. */
@@ -118,88 +104,4 @@ export const noSessionCache: SessionCache = {
   forgetToken: () => {},
   forgetAccount: () => {},
   clear: () => {},
-  close: async () => {},
 };
-
-/**
- * Opens the cache and subscribes it to the database's change notifications. On PGlite (one
- * process) the embedded engine delivers them; on PostgreSQL a dedicated connection listens and
- * reconnects with backoff, and the cache is bypassed while it is down.
- */
-export async function openSessionCache(
-  database: DatabaseHandle,
-  log: FastifyBaseLogger,
-  options: SessionCacheOptions = {},
-): Promise<SessionCache> {
-  const cache = new MemorySessionCache(options);
-  if (database.kind === 'pglite' && database.pglite) {
-    const unlisten = await database.pglite.listen(sessionCacheChannel, (payload) => cache.receive(payload));
-    cache.setTrusted(true);
-    cache.onClose(async () => {
-      if (!database.pglite?.closed) await unlisten();
-    });
-    return cache;
-  }
-  if (!database.connectionString) return cache;
-
-  const connectionString = database.connectionString;
-  let client: pg.Client | undefined;
-  let isClosed = false;
-  let retryDelayMs = 250;
-  let retryTimer: NodeJS.Timeout | undefined;
-  // One warning when the notifications are lost and one when they are back, not one per retry.
-  const outage = outageReporter(log, "the session cache's change notifications");
-
-  const scheduleReconnect = () => {
-    if (isClosed || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void connect();
-    }, retryDelayMs);
-    retryTimer.unref();
-    retryDelayMs = Math.min(retryDelayMs * 2, 10_000);
-  };
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    const lost = (error?: Error) => {
-      if (client !== next) return;
-      client = undefined;
-      cache.setTrusted(false);
-      if (!isClosed) {
-        outage.down(error);
-        scheduleReconnect();
-      }
-      void next.end().catch(() => {});
-    };
-    next.on('error', lost);
-    next.on('end', () => lost());
-    next.on('notification', (message) => cache.receive(message.payload ?? '*'));
-    try {
-      await next.connect();
-      await next.query(`listen ${sessionCacheChannel}`);
-      if (isClosed) {
-        await next.end();
-        return;
-      }
-      client = next;
-      retryDelayMs = 250;
-      cache.setTrusted(true);
-      outage.up();
-    } catch (error) {
-      outage.down(error);
-      void next.end().catch(() => {});
-      scheduleReconnect();
-    }
-  };
-
-  await connect();
-  cache.onClose(async () => {
-    isClosed = true;
-    if (retryTimer) clearTimeout(retryTimer);
-    const current = client;
-    client = undefined;
-    await current?.end().catch(() => {});
-  });
-  return cache;
-}

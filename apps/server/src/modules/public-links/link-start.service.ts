@@ -26,6 +26,7 @@ import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import {
+  countCompletedByLinks,
   countCreatedByLinkSince,
   findLinkSurveyState,
   hasCompletedForContact,
@@ -54,6 +55,33 @@ function batcherOf(ctx: AppContext): Batcher<NewLinkSurvey, string> {
     batchers.set(ctx, batcher);
   }
   return batcher;
+}
+
+// The starts of links with a maximum count their completed surveys; concurrent ones share one
+// statement. A count only ever serves starts that were waiting before it was sent, so each sees
+// every completion committed before it arrived, as its own query would.
+type CountRequest = { linkId: string; upTo: number };
+const counters = new WeakMap<AppContext, Batcher<CountRequest, number>>();
+function completedCounterOf(ctx: AppContext): Batcher<CountRequest, number> {
+  let counter = counters.get(ctx);
+  if (!counter) {
+    counter = new Batcher(
+      async (requests) => {
+        const upTo = new Map<string, number>();
+        for (const { linkId, upTo: maximum } of requests) {
+          upTo.set(linkId, Math.max(maximum, upTo.get(linkId) ?? 0));
+        }
+        const counts = await countCompletedByLinks(
+          ctx.db,
+          [...upTo].map(([linkId, maximum]) => ({ linkId, upTo: maximum })),
+        );
+        return requests.map((request) => counts.get(request.linkId) ?? 0);
+      },
+      { maxInFlight: 2 },
+    );
+    counters.set(ctx, counter);
+  }
+  return counter;
 }
 
 export interface StartedLinkSurvey {
@@ -145,12 +173,15 @@ export async function startLinkSurvey(
   // A form-filling robot fills the field people never see; nothing is created or counted.
   if ((input as Record<string, unknown>)[honeypotFieldName]) throw invalid(honeypotMessage);
   const parsedSlug = publicLinkSlugSchema.safeParse(slug);
-  const link = parsedSlug.success ? await findLinkForStart(ctx.db, parsedSlug.data) : undefined;
+  const now = ctx.now();
+  // From memory while change notifications are heard (docs/decisions/032-link-cache.md).
+  const link = parsedSlug.success
+    ? await ctx.linkCache.readThrough(parsedSlug.data, now, () => findLinkForStart(ctx.db, parsedSlug.data))
+    : undefined;
   if (!link) throw notFound(publicLinkNotFoundMessage);
   visitCounterOf(ctx).add(link.id);
   if (!link.versionId) throw notFound(publicLinkNotFoundMessage);
   const version = { id: link.versionId, settings: link.versionSettings };
-  const now = ctx.now();
   if (link.closesAt && link.closesAt <= now) throw conflict(publicLinkClosedMessage);
 
   const ownSurveyId = browser.surveyIdOf(link.id);
@@ -161,7 +192,11 @@ export async function startLinkSurvey(
     }
     if (own?.state === 'COMPLETE' && link.onePerBrowser) throw conflict(publicLinkAnsweredMessage);
   }
-  if (link.maxCompletedResponses !== null && (link.completedCount ?? 0) >= link.maxCompletedResponses) {
+  const maximum = link.maxCompletedResponses;
+  if (
+    maximum !== null &&
+    (await completedCounterOf(ctx).add({ linkId: link.id, upTo: maximum })) >= maximum
+  ) {
     throw conflict(publicLinkClosedMessage);
   }
   const parameters = input.parameters ?? {};

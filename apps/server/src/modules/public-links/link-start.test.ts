@@ -104,6 +104,19 @@ describe("a link's limits", () => {
     expect(third.json().message).toBe('This survey is closed.');
   });
 
+  it('counts each link against its own maximum when concurrent starts share one count', async () => {
+    const full = await createLink(setup, { maxCompletedResponses: 1 });
+    const open = await createLink(setup, { maxCompletedResponses: 3 });
+    await startAndComplete(visitor(t), setup, full.slug);
+    await startAndComplete(visitor(t), setup, open.slug);
+    const starts = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => start(visitor(t), index % 2 === 0 ? full.slug : open.slug)),
+    );
+    expect(starts.map((response) => response.statusCode)).toEqual(
+      Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? 409 : 201)),
+    );
+  });
+
   it('takes one response per browser when asked, and several otherwise', async () => {
     const once = await createLink(setup, { onePerBrowser: true });
     const browser = visitor(t);

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { publicLinks, surveys, templates, templateVersions } from '../../db/schema/index.js';
+import { publicLinks, templates, templateVersions } from '../../db/schema/index.js';
 
 export type PublicLinkRow = typeof publicLinks.$inferSelect;
 export type NewPublicLinkRow = typeof publicLinks.$inferInsert;
@@ -62,12 +62,6 @@ function prepareFindLinkForStart(db: Executor) {
       hourlyCap: publicLinks.hourlyCap,
       versionId: templateVersions.id,
       versionSettings: templateVersions.settings,
-      // The link's completed surveys, counted up to its maximum (enough to compare), in the same
-      // round trip; null for a link without one.
-      completedCount: sql<number | null>`case when ${publicLinks.maxCompletedResponses} is null then null
-        else (select count(*)::int from (select 1 from ${surveys}
-          where ${surveys.sourceLinkId} = ${publicLinks.id} and ${surveys.state} = 'COMPLETE'
-          limit ${publicLinks.maxCompletedResponses}) as completed) end`,
     })
     .from(publicLinks)
     .leftJoin(
@@ -78,11 +72,13 @@ function prepareFindLinkForStart(db: Executor) {
     .prepare('find_link_for_start');
 }
 
-// Every visitor's start runs it: prepared once per database, as the respondent page's statements.
+// A start runs it when the link is not in the link cache: prepared once per database.
 const prepared = new WeakMap<Executor, ReturnType<typeof prepareFindLinkForStart>>();
 
+export type LinkForStart = Awaited<ReturnType<ReturnType<typeof prepareFindLinkForStart>['execute']>>[number];
+
 /** The link of an address with its template's published version (none when unpublished). */
-export async function findLinkForStart(db: Executor, slug: string) {
+export async function findLinkForStart(db: Executor, slug: string): Promise<LinkForStart | undefined> {
   let statement = prepared.get(db);
   if (!statement) {
     statement = prepareFindLinkForStart(db);

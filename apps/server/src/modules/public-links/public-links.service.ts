@@ -133,6 +133,7 @@ export async function createPublicLink(
       });
       return inserted;
     });
+    ctx.linkCache.forgetSlug(row.slug);
     return toPublicLink(ctx, row, undefined);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(publicLinkSlugTakenMessage);
@@ -148,9 +149,9 @@ export async function updatePublicLink(
   input: UpdatePublicLink,
 ): Promise<PublicLink> {
   const fields = updatePublicLinkSchema.parse(input);
-  await requireWorkspaceLink(ctx, actor, linkId);
+  const before = await requireWorkspaceLink(ctx, actor, linkId);
   try {
-    await ctx.db.transaction(async (tx) => {
+    const after = await ctx.db.transaction(async (tx) => {
       const row = await updatePublicLinkRow(tx, actor.workspaceId, linkId, {
         ...fields,
         closesAt: fields.closesAt ? new Date(fields.closesAt) : null,
@@ -158,7 +159,11 @@ export async function updatePublicLink(
       });
       if (!row) throw publicLinkNotFound();
       await recordAudit(ctx, tx, actor, 'public-link.changed', auditTarget(row), { slug: row.slug });
+      return row;
     });
+    // The next start here sees the change at once; the notification tells the other processes.
+    ctx.linkCache.forgetSlug(before.slug);
+    ctx.linkCache.forgetSlug(after.slug);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(publicLinkSlugTakenMessage);
     throw error;
@@ -179,5 +184,6 @@ export async function deletePublicLink(
     await deletePublicLinkRow(tx, row.id);
     await recordAudit(ctx, tx, actor, 'public-link.deleted', auditTarget(row), { slug: row.slug });
   });
+  ctx.linkCache.forgetSlug(row.slug);
   return { message: 'Public link deleted.' };
 }

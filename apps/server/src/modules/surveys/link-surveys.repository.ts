@@ -71,6 +71,25 @@ export async function countLinkSurveysSince(db: Executor, linkId: string, since:
   return row?.count ?? 0;
 }
 
+/**
+ * The completed surveys of several links, each counted no further than its `upTo` (enough to
+ * compare with a maximum), in one statement: concurrent starts share it.
+ */
+export async function countCompletedLinkSurveysUpTo(
+  db: Executor,
+  links: readonly { linkId: string; upTo: number }[],
+): Promise<Map<string, number>> {
+  const json = JSON.stringify(links.map((link) => ({ link_id: link.linkId, up_to: link.upTo })));
+  const result = (await db.execute(sql`select l.link_id as "linkId",
+      (select count(*)::int from (select 1 from ${surveys}
+        where ${surveys.sourceLinkId} = l.link_id and ${surveys.state} = 'COMPLETE'
+        limit l.up_to) as completed) as count
+    from jsonb_to_recordset(${json}::jsonb) as l(link_id uuid, up_to int)`)) as unknown as {
+    rows: { linkId: string; count: number }[];
+  };
+  return new Map(result.rows.map((row) => [row.linkId, Number(row.count)]));
+}
+
 /** Whether the link has a completed survey for one of these contact methods (jsonb containment). */
 export async function hasCompletedLinkSurveyFor(
   db: Executor,

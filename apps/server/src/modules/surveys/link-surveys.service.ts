@@ -8,6 +8,7 @@ import {
   recordSentSurveys,
 } from '../responses/response-aggregates.service.js';
 import {
+  countCompletedLinkSurveysUpTo,
   countLinkSurveysByState,
   countLinkSurveysSince,
   deleteUnansweredLinkSurveys,
@@ -69,6 +70,17 @@ export async function insertLinkSurvey(db: Executor, survey: NewLinkSurvey, now:
 /** A survey of this link (state and expiry), or undefined: the browser's cookie may name any id. */
 export function findLinkSurveyState(db: Executor, linkId: string, surveyId: string) {
   return findLinkSurvey(db, linkId, surveyId);
+}
+
+/**
+ * Completed surveys of each link, counted no further than `upTo` (its maximum), by link id: one
+ * statement for every start waiting on a count.
+ */
+export function countCompletedByLinks(
+  db: Executor,
+  links: readonly { linkId: string; upTo: number }[],
+): Promise<Map<string, number>> {
+  return countCompletedLinkSurveysUpTo(db, links);
 }
 
 export function countCreatedByLinkSince(db: Executor, linkId: string, since: Date): Promise<number> {

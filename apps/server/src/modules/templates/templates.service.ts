@@ -260,7 +260,7 @@ export async function updateTemplateVersion(
   input: TemplateChanges,
 ): Promise<TemplateVersionModel> {
   requireWriter(ctx, actor, kind);
-  return ctx.db.transaction(async (tx) => {
+  const view = await ctx.db.transaction(async (tx) => {
     const found = await findVersion(tx, kind, versionId, true);
     if (!found || !canWrite(ctx, actor, found.template)) throw notFound(templateNotFoundMessages[kind]);
     const { template, version } = found;
@@ -297,6 +297,9 @@ export async function updateTemplateVersion(
     });
     return loadView(tx, fresh, updated);
   });
+  // A link's start reads the published version's settings (its expiration) from the link cache.
+  if (input.settings) ctx.linkCache.forgetTemplate(view.templateId);
+  return view;
 }
 
 /**
@@ -348,7 +351,7 @@ export async function changeTemplateState(
   to: 'PUBLISHED' | 'UNPUBLISHED',
 ): Promise<TemplateVersionModel> {
   requireWriter(ctx, actor, kind);
-  return ctx.db.transaction(async (tx) => {
+  const view = await ctx.db.transaction(async (tx) => {
     const found = await findVersion(tx, kind, versionId, true);
     if (!found || !canWrite(ctx, actor, found.template)) throw notFound(templateNotFoundMessages[kind]);
     const { template, version } = found;
@@ -377,4 +380,8 @@ export async function changeTemplateState(
     });
     return loadView(tx, template, updated);
   });
+  // Public links answer with the published version: their starts here see the change at once
+  // (docs/decisions/032-link-cache.md).
+  ctx.linkCache.forgetTemplate(view.templateId);
+  return view;
 }
