@@ -4,7 +4,9 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
   // Two cores: one browser at a time keeps the server and the browser from starving each other.
-  workers: 1,
+  // E2E_WORKERS=2 runs two (each flow signs up its own workspace and mails its own addresses, so
+  // flows do not see each other); on a loaded machine flows then run out of their time.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   retries: 0,
   // Whole flows of 40-50 s on a quiet two-core machine: room for a loaded one.
