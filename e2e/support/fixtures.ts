@@ -61,8 +61,8 @@ export async function waitForToastsToClose(page: Page): Promise<void> {
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   await test.step('axe', async () => {
     // A dialog or toast still fading in has too little contrast for a moment: judge the settled page.
-    // A toast's progress bar is its timer (an animation as long as the toast shows), not a fade:
-    // waiting for it waited out every toast.
+    // A toast's progress bar is its timer: waiting for it waits the toast out, so no toast fades
+    // away while axe reads the page.
     await page.waitForFunction(
       () =>
         document
@@ -70,8 +70,7 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
           .every(
             (animation) =>
               animation.playState !== 'running' ||
-              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY ||
-              (animation instanceof CSSAnimation && animation.animationName.includes('trackProgress')),
+              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
           ),
       undefined,
       { timeout: 10_000 },
