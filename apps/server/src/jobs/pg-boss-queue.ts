@@ -57,7 +57,8 @@ export async function startJobQueue(
     async startWorkers(workers) {
       for (const worker of workers) {
         const { job } = worker;
-        await boss.work(job.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (batch) => {
+        const pollingIntervalSeconds = job.pollingIntervalSeconds ?? (job.cron ? 10 : 0.5);
+        await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async (batch) => {
           for (const item of batch) {
             try {
               await worker.run(job.payload.parse(item.data ?? {}));

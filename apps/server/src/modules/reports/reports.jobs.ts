@@ -18,4 +18,6 @@ export const sendDigestJob = defineJob({
     subscriptionId: z.uuid(),
     periodStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   }),
+  // Queued by the five-minute schedule: a few seconds more change nothing.
+  pollingIntervalSeconds: 5,
 });

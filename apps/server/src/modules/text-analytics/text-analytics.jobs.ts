@@ -8,4 +8,6 @@ import { defineJob } from '../../jobs/job-queue.js';
 export const textAnalyticsBackfillJob = defineJob({
   name: 'text-analytics-backfill',
   payload: z.object({}),
+  // Nobody waits for it: a worker asks every five seconds.
+  pollingIntervalSeconds: 5,
 });
