@@ -27,7 +27,12 @@ export interface SentimentCountRow {
   answer_count: number | string;
 }
 
-/** A template's top keywords and phrases per question, from the aggregates. */
+/**
+ * A template's top keywords and phrases per question, from the aggregates: per question and kind,
+ * the first `limit` entries of `text_term_stats_top_idx`. The order is the index's exactly
+ * (`desc nulls last`: a plain `desc` sorts nulls first, so PostgreSQL read every term of the
+ * question and sorted them, 0.5 s at 100,000 answers, with JIT compilation on top).
+ */
 export function findTopTerms(
   db: Executor,
   scope: { templateId: string; workspaceId: string; questionIds: readonly string[]; limit: number },
@@ -45,7 +50,7 @@ export function findTopTerms(
           select s.term, s.answer_count, s.scored_count, s.score_sum from text_term_stats s
           where s.template_id = ${scope.templateId} and s.question_id = k.q and s.is_phrase = k.p
             and s.workspace_id = ${scope.workspaceId} and s.answer_count > 0
-          order by s.answer_count desc, s.term
+          order by s.answer_count desc nulls last, s.term
           limit ${scope.limit}
         ) t`,
   );
