@@ -198,7 +198,8 @@ describe('text analytics of a template', () => {
       const sentiments = await t.ctx.db.execute(sql`
         select question_id, sentiment, answer_count from text_sentiment_stats
         where template_id = ${templateId} and answer_count <> 0 order by question_id, sentiment`);
-      return { terms: terms.rows, sentiments: sentiments.rows };
+      const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+      return { terms: rows(terms), sentiments: rows(sentiments) };
     };
     const atCompletion = await aggregates();
     // "slow", "delivery" and "slow delivery" are held by two surveys: one row each, counted twice.
