@@ -1,7 +1,7 @@
 import { normaliseKeyword, type TextSentiment } from '@graphium/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { surveys } from '../../db/schema/index.js';
+import { surveys, templates } from '../../db/schema/index.js';
 
 // The reads of text analytics (docs/decisions/030-text-analytics.md): the keyword table and the
 // sentiment counts from the aggregates (one indexed read per question and kind), the same from
@@ -27,27 +27,34 @@ export interface SentimentCountRow {
   answer_count: number | string;
 }
 
-/** A template's top keywords and phrases per question, from the aggregates. */
+/**
+ * A template's top keywords and phrases per question, from the aggregates: per question and kind,
+ * the first `limit` entries of `text_term_stats_top_idx`, one subquery each with its question as
+ * a constant. The order is the index's exactly (`desc nulls last`: a plain `desc` sorts nulls
+ * first, so PostgreSQL read every term of the question and sorted them). The workspace is checked
+ * once against the template rather than per row: a per-row filter made the planner guess a
+ * handful of rows and scan the whole question instead of stopping after `limit` index entries.
+ */
 export function findTopTerms(
   db: Executor,
   scope: { templateId: string; workspaceId: string; questionIds: readonly string[]; limit: number },
 ): Promise<TermCountRow[]> {
-  const keys = scope.questionIds.flatMap((questionId) => [
-    { q: questionId, p: false },
-    { q: questionId, p: true },
-  ]);
-  if (keys.length === 0) return Promise.resolve([]);
+  if (scope.questionIds.length === 0) return Promise.resolve([]);
+  const owned = sql`exists (select 1 from ${templates} where ${templates.id} = ${scope.templateId}
+    and ${templates.workspaceId} = ${scope.workspaceId})`;
+  const top = (questionId: string, isPhrase: boolean) =>
+    sql`(select s.question_id, s.is_phrase, s.term, s.answer_count, s.scored_count, s.score_sum
+        from text_term_stats s
+        where s.template_id = ${scope.templateId} and s.question_id = ${questionId}
+          and s.is_phrase = ${isPhrase} and s.answer_count > 0 and ${owned}
+        order by s.answer_count desc nulls last, s.term
+        limit ${scope.limit})`;
   return rowsOf<TermCountRow>(
     db,
-    sql`select k.q as question_id, k.p as is_phrase, t.term, t.answer_count, t.scored_count, t.score_sum
-        from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(q text, p boolean)
-        cross join lateral (
-          select s.term, s.answer_count, s.scored_count, s.score_sum from text_term_stats s
-          where s.template_id = ${scope.templateId} and s.question_id = k.q and s.is_phrase = k.p
-            and s.workspace_id = ${scope.workspaceId} and s.answer_count > 0
-          order by s.answer_count desc, s.term
-          limit ${scope.limit}
-        ) t`,
+    sql.join(
+      scope.questionIds.flatMap((questionId) => [top(questionId, false), top(questionId, true)]),
+      sql` union all `,
+    ),
   );
 }
 

@@ -28,13 +28,17 @@ const surveyIdsIn = (surveyIds: readonly string[]) =>
   sql`(select value::uuid from jsonb_array_elements_text(${json(surveyIds)}))`;
 
 interface TermDelta {
-  templateId: string;
-  questionId: string;
-  term: string;
-  workspaceId: string;
   answerCount: number;
   scoredCount: number;
   scoreSum: number;
+}
+
+/** One template question's term deltas: the identifiers once, the terms in a map of their own. */
+interface TermGroup {
+  templateId: string;
+  questionId: string;
+  workspaceId: string;
+  terms: Map<string, TermDelta>;
 }
 
 interface SentimentDelta {
@@ -46,7 +50,7 @@ interface SentimentDelta {
 }
 
 class Deltas {
-  readonly terms = new Map<string, TermDelta>();
+  readonly termGroups = new Map<string, TermGroup>();
   readonly sentiments = new Map<string, SentimentDelta>();
 
   add(
@@ -56,8 +60,9 @@ class Deltas {
     sign: 1 | -1,
   ) {
     const { templateId, questionId, workspaceId, score } = answer;
+    const questionKey = `${templateId}\u0000${questionId}`;
     if (sentiment !== undefined) {
-      const key = `${templateId}\u0000${questionId}\u0000${sentiment}`;
+      const key = `${questionKey}\u0000${sentiment}`;
       const row = this.sentiments.get(key) ?? {
         templateId,
         questionId,
@@ -68,23 +73,22 @@ class Deltas {
       row.answerCount += sign;
       this.sentiments.set(key, row);
     }
+    let group = this.termGroups.get(questionKey);
+    if (!group) {
+      group = { templateId, questionId, workspaceId, terms: new Map() };
+      this.termGroups.set(questionKey, group);
+    }
     for (const term of terms) {
-      const key = `${templateId}\u0000${questionId}\u0000${term}`;
-      const row = this.terms.get(key) ?? {
-        templateId,
-        questionId,
-        term,
-        workspaceId,
-        answerCount: 0,
-        scoredCount: 0,
-        scoreSum: 0,
-      };
+      let row = group.terms.get(term);
+      if (!row) {
+        row = { answerCount: 0, scoredCount: 0, scoreSum: 0 };
+        group.terms.set(term, row);
+      }
       row.answerCount += sign;
       if (score !== null) {
         row.scoredCount += sign;
         row.scoreSum += sign * score;
       }
-      this.terms.set(key, row);
     }
   }
 }
@@ -148,24 +152,34 @@ export async function replaceTextAnswers(
   await applyDeltas(db, deltas);
 }
 
+/** A question's non-zero term deltas as parallel arrays: one JSON object per question, not per term. */
+function termColumns(group: TermGroup) {
+  const columns = { t: group.templateId, q: group.questionId, w: group.workspaceId };
+  const te: string[] = [];
+  const c: number[] = [];
+  const sc: number[] = [];
+  const ss: number[] = [];
+  for (const [term, row] of group.terms) {
+    if (row.answerCount === 0 && row.scoredCount === 0) continue;
+    te.push(term);
+    c.push(row.answerCount);
+    sc.push(row.scoredCount);
+    ss.push(row.scoreSum);
+  }
+  return { ...columns, te, c, sc, ss };
+}
+
 async function applyDeltas(db: Executor, deltas: Deltas): Promise<void> {
-  const terms = byKey(deltas.terms).filter((row) => row.answerCount !== 0 || row.scoredCount !== 0);
-  if (terms.length > 0) {
+  // Upserted in (template, question, term) order, sorted by the statement itself.
+  const groups = [...deltas.termGroups.values()].map(termColumns).filter((group) => group.te.length > 0);
+  if (groups.length > 0) {
     await db.execute(sql`
       insert into text_term_stats (template_id, question_id, term, workspace_id, is_phrase, answer_count, scored_count, score_sum)
-      select t, q, te, w, strpos(te, ' ') > 0, c, sc, ss
-      from jsonb_to_recordset(${json(
-        terms.map((row) => ({
-          t: row.templateId,
-          q: row.questionId,
-          te: row.term,
-          w: row.workspaceId,
-          c: row.answerCount,
-          sc: row.scoredCount,
-          ss: row.scoreSum,
-        })),
-      )}) as r(t uuid, q text, te text, w uuid, c integer, sc integer, ss double precision)
-      order by t, q, te
+      select g.t, g.q, r.te, g.w, strpos(r.te, ' ') > 0, r.c, r.sc, r.ss
+      from jsonb_to_recordset(${json(groups)})
+          as g(t uuid, q text, w uuid, te text[], c integer[], sc integer[], ss double precision[])
+        cross join lateral unnest(g.te, g.c, g.sc, g.ss) as r(te, c, sc, ss)
+      order by g.t, g.q, r.te
       on conflict (template_id, question_id, term) do update set
         answer_count = text_term_stats.answer_count + excluded.answer_count,
         scored_count = text_term_stats.scored_count + excluded.scored_count,

@@ -73,7 +73,7 @@ export async function recordTextAnalyses(db: Executor, surveyId: string): Promis
   await replaceTextAnswers(db, [surveyId], analyseSurvey(survey, definition));
 }
 
-const backfillBatchSize = 5000;
+const backfillBatchSize = 20_000;
 
 /**
  * One batch of the backfill: the next completed surveys in id order, analysed and stored with the

@@ -189,4 +189,38 @@ describe('text analytics of a template', () => {
     await runAll();
     expect(await analytics(admin)).toEqual(before);
   });
+
+  it('backfills surveys that share terms in one batch to the same aggregates as their completions', async () => {
+    const aggregates = async () => {
+      const terms = await t.ctx.db.execute(sql`
+        select question_id, term, is_phrase, answer_count, scored_count, score_sum from text_term_stats
+        where template_id = ${templateId} and answer_count <> 0 order by question_id, term`);
+      const sentiments = await t.ctx.db.execute(sql`
+        select question_id, sentiment, answer_count from text_sentiment_stats
+        where template_id = ${templateId} and answer_count <> 0 order by question_id, sentiment`);
+      const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+      return { terms: rows(terms), sentiments: rows(sentiments) };
+    };
+    const atCompletion = await aggregates();
+    // "slow", "delivery" and "slow delivery" are held by two surveys: one row each, counted twice.
+    expect(atCompletion.terms).toContainEqual(
+      expect.objectContaining({ term: 'slow delivery', answer_count: 2, score_sum: 80 }),
+    );
+    await t.ctx.db.execute(sql`delete from text_answer_analyses`);
+    await t.ctx.db.execute(sql`update text_term_stats set answer_count = 0, scored_count = 0, score_sum = 0`);
+    await t.ctx.db.execute(sql`update text_sentiment_stats set answer_count = 0`);
+    const resetBackfill = () =>
+      t.ctx.db.execute(
+        sql`update text_analytics_backfill set last_survey_id = null, analysed_count = 0, finished_at = null`,
+      );
+    await resetBackfill();
+    const batch = await backfillTextAnalysesBatch(t.ctx.db, new Date(), 1000);
+    expect(batch.isFinished).toBe(true);
+    expect(batch.answers).toBeGreaterThanOrEqual(4);
+    expect(await aggregates()).toEqual(atCompletion);
+    // Again over rows already there: each survey's terms are replaced, no count moves.
+    await resetBackfill();
+    await backfillTextAnalysesBatch(t.ctx.db, new Date(), 1000);
+    expect(await aggregates()).toEqual(atCompletion);
+  });
 });
