@@ -1,5 +1,7 @@
 // Reading dates and instants as people, browsers and spreadsheets write them
 // (docs/product-rules.md#lookup-lists). Free of zod, like values.ts.
+
+import { localParts } from './time-zones.js';
 import { isCalendarDate } from './values.js';
 
 /** The formats a date may come in, for messages that say what is expected. */
@@ -69,30 +71,10 @@ export function readInstant(value: unknown): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** An instant's wall clock in a time zone, as milliseconds of a UTC date with the same reading. */
 function wallClockMs(date: Date, timeZone: string): number {
-  let format = zoneFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    zoneFormatters.set(timeZone, format);
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(format.formatToParts(date).find((item) => item.type === type)?.value);
-  return (
-    Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) +
-    date.getUTCMilliseconds()
-  );
+  const { year, month, day, hour, minute, second } = localParts(date, timeZone);
+  return Date.UTC(year, month - 1, day, hour, minute, second) + date.getUTCMilliseconds();
 }
 
 /** ISO 8601 in a time zone with its offset, to the second: "2025-03-04T10:06:00-05:00". */

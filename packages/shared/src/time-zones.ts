@@ -1,5 +1,6 @@
 // Wall-clock times in a time zone with Intl only (no time-zone library): the reminders' quiet
-// hours and daily cap, and the digests' schedule, read and name local times with these.
+// hours and daily cap, the digests' schedule and the exports' zoned times read and name local
+// times with these.
 
 export interface LocalParts {
   year: number;
