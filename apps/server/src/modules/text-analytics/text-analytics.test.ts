@@ -50,6 +50,20 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Every analysis and aggregate gone, as before text analytics existed (the backfill's start). */
+async function forgetAnalyses() {
+  await t.ctx.db.execute(sql`delete from text_answer_analyses`);
+  await t.ctx.db.execute(sql`update text_term_stats set answer_count = 0, scored_count = 0, score_sum = 0`);
+  await t.ctx.db.execute(sql`update text_sentiment_stats set answer_count = 0`);
+}
+
+/** The backfill's cursor back at the first survey, unfinished. */
+function resetBackfill() {
+  return t.ctx.db.execute(
+    sql`update text_analytics_backfill set last_survey_id = null, analysed_count = 0, finished_at = null`,
+  );
+}
+
 const analytics = async (client: TestClient, query = '') => {
   const response = await client.get(`/api/survey-templates/${templateId}/text-analytics${query}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -161,13 +175,7 @@ describe('text analytics of a template', () => {
 
   it('backfills surveys completed before, in batches, and a second run changes nothing', async () => {
     const before = await analytics(admin);
-    await t.ctx.db.execute(sql`delete from text_answer_analyses`);
-    await t.ctx.db.execute(sql`update text_term_stats set answer_count = 0, scored_count = 0, score_sum = 0`);
-    await t.ctx.db.execute(sql`update text_sentiment_stats set answer_count = 0`);
-    const resetBackfill = () =>
-      t.ctx.db.execute(
-        sql`update text_analytics_backfill set last_survey_id = null, analysed_count = 0, finished_at = null`,
-      );
+    await forgetAnalyses();
     await resetBackfill();
     const runAll = async () => {
       let batches = 0;
@@ -206,13 +214,7 @@ describe('text analytics of a template', () => {
     expect(atCompletion.terms).toContainEqual(
       expect.objectContaining({ term: 'slow delivery', answer_count: 2, score_sum: 80 }),
     );
-    await t.ctx.db.execute(sql`delete from text_answer_analyses`);
-    await t.ctx.db.execute(sql`update text_term_stats set answer_count = 0, scored_count = 0, score_sum = 0`);
-    await t.ctx.db.execute(sql`update text_sentiment_stats set answer_count = 0`);
-    const resetBackfill = () =>
-      t.ctx.db.execute(
-        sql`update text_analytics_backfill set last_survey_id = null, analysed_count = 0, finished_at = null`,
-      );
+    await forgetAnalyses();
     await resetBackfill();
     const batch = await backfillTextAnalysesBatch(t.ctx.db, new Date(), 1000);
     expect(batch.isFinished).toBe(true);
