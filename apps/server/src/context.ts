@@ -26,3 +26,19 @@ export interface AppContext {
   /** The provider workspace, chosen by configuration or the CLI and read at start. */
   providerWorkspaceId: string | undefined;
 }
+
+/**
+ * A getter of one `T` per application context, made on first use: state a module keeps for the
+ * process (a batcher, a counter) without a global, so each test app gets its own.
+ */
+export function perContext<T>(create: (ctx: AppContext) => T): (ctx: AppContext) => T {
+  const made = new WeakMap<AppContext, T>();
+  return (ctx) => {
+    let value = made.get(ctx);
+    if (value === undefined) {
+      value = create(ctx);
+      made.set(ctx, value);
+    }
+    return value;
+  };
+}

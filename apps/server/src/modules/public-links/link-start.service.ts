@@ -21,7 +21,7 @@ import {
   toStoredPhone,
   validateSurveyProperties,
 } from '@graphium/shared';
-import type { AppContext } from '../../context.js';
+import { type AppContext, perContext } from '../../context.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
@@ -47,26 +47,19 @@ const honeypotMessage = 'This survey could not be started. Please reload the pag
 
 // Concurrent visitors' surveys are written together (one commit and one update of the template's
 // totals per batch), per application context.
-const batchers = new WeakMap<AppContext, Batcher<NewLinkSurvey, string>>();
-function batcherOf(ctx: AppContext): Batcher<NewLinkSurvey, string> {
-  let batcher = batchers.get(ctx);
-  if (!batcher) {
-    batcher = new Batcher((surveys) => insertLinkSurveys(ctx, surveys, ctx.now()), { maxInFlight: 4 });
-    batchers.set(ctx, batcher);
-  }
-  return batcher;
-}
+const batcherOf = perContext(
+  (ctx) =>
+    new Batcher((surveys: NewLinkSurvey[]) => insertLinkSurveys(ctx, surveys, ctx.now()), { maxInFlight: 4 }),
+);
 
 // The starts of links with a maximum count their completed surveys; concurrent ones share one
 // statement. A count only ever serves starts that were waiting before it was sent, so each sees
 // every completion committed before it arrived, as its own query would.
 type CountRequest = { linkId: string; upTo: number };
-const counters = new WeakMap<AppContext, Batcher<CountRequest, number>>();
-function completedCounterOf(ctx: AppContext): Batcher<CountRequest, number> {
-  let counter = counters.get(ctx);
-  if (!counter) {
-    counter = new Batcher(
-      async (requests) => {
+const completedCounterOf = perContext(
+  (ctx) =>
+    new Batcher(
+      async (requests: CountRequest[]) => {
         const upTo = new Map<string, number>();
         for (const { linkId, upTo: maximum } of requests) {
           upTo.set(linkId, Math.max(maximum, upTo.get(linkId) ?? 0));
@@ -78,11 +71,8 @@ function completedCounterOf(ctx: AppContext): Batcher<CountRequest, number> {
         return requests.map((request) => counts.get(request.linkId) ?? 0);
       },
       { maxInFlight: 2 },
-    );
-    counters.set(ctx, counter);
-  }
-  return counter;
-}
+    ),
+);
 
 export interface StartedLinkSurvey {
   surveyId: string;

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import { type AppContext, perContext } from '../../context.js';
 import { addVisits } from './public-links.repository.js';
 
 // Visits are a tally, not a record: each process counts its own and adds them to the links' rows
@@ -40,13 +40,4 @@ class VisitCounter {
   }
 }
 
-const counters = new WeakMap<AppContext, VisitCounter>();
-
-export function visitCounterOf(ctx: AppContext): VisitCounter {
-  let counter = counters.get(ctx);
-  if (!counter) {
-    counter = new VisitCounter(ctx);
-    counters.set(ctx, counter);
-  }
-  return counter;
-}
+export const visitCounterOf = perContext((ctx) => new VisitCounter(ctx));
