@@ -1,0 +1,152 @@
+// What a user gets: the built server started as `npm start` starts it (embedded database, web app
+// served, default settings, a fresh data directory), loaded by Debian's `wrk` (1 thread, 50
+// connections, 10 s) beside the plain Fastify route in the same run. Prints each route's rate as
+// a ratio of the plain route's. Needs `wrk` (`apt-get install -y wrk`) and `npm run build` first.
+//
+// One setting differs from the defaults: the per-address limit of link starts
+// (PUBLIC_LINK_RATE_LIMIT, 20 a minute), since every request here comes from one address.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { freePort, signUpStaff, startPlainServer, waitFor } from './lib.mjs';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const surveysToAnswer = 2_000;
+
+const dataDir = await mkdtemp(join(tmpdir(), 'graphium-as-user-'));
+const port = await freePort();
+const { DATABASE_URL: _ignored, ...environment } = process.env;
+const server = spawn(
+  process.execPath,
+  [
+    // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url)),
+  ],
+  {
+    env: { ...environment, PORT: String(port), DATA_DIR: dataDir, PUBLIC_LINK_RATE_LIMIT: '100000000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+const base = `http://127.0.0.1:${port}`;
+let plain;
+
+/** A wrk run of `script` (Lua) against `url`; its rate and latency percentiles. */
+async function wrk(title, url, script, runSeconds = seconds) {
+  const file = join(dataDir, `${title.replace(/\W+/g, '-')}.lua`);
+  await writeFile(file, script);
+  const { stdout } = await promisify(execFile)(
+    'wrk',
+    ['-t1', `-c${connections}`, `-d${runSeconds}s`, '--latency', '-s', file, url],
+    { maxBuffer: 1 << 20 },
+  );
+  const milliseconds = (label) => {
+    const match = stdout.match(new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`));
+    if (!match) return Number.NaN;
+    return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2]];
+  };
+  const failures = stdout.match(/Non-2xx or 3xx responses: (\d+)/);
+  if (failures) throw new Error(`${title}: ${failures[1]} answers were not 2xx\n${stdout}`);
+  const requestsPerSecond = Number(stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
+  return { title, requestsPerSecond, p50: milliseconds('50'), p99: milliseconds('99') };
+}
+
+const lua = (value) => JSON.stringify(value);
+const headerLines = (headers) =>
+  Object.entries(headers)
+    .map(([name, value]) => `wrk.headers[${lua(name)}] = ${lua(value)}`)
+    .join('\n');
+
+try {
+  await waitFor(`${base}/api/health`, 60_000);
+  const { call, cookie, xsrf, xsrfHeader } = await signUpStaff(base);
+  const npsId = crypto.randomUUID();
+  const textId = crypto.randomUUID();
+  const template = await call('POST', '/api/survey-templates/', { surveyTemplateName: 'As a user' });
+  const versionId = template.surveyTemplateVersionId;
+  await call('PATCH', `/api/survey-templates/${versionId}`, {
+    surveyTemplateDefinition: {
+      properties: [{ id: crypto.randomUUID(), type: 'Text', label: 'Plan', hiddenField: true }],
+      questions: [
+        {
+          id: npsId,
+          type: 'NetPromoterScore',
+          question: 'How likely are you to recommend us?',
+          label: 'NPS',
+        },
+        { id: textId, type: 'ShortTextEntry', question: 'Your name?', label: 'Name' },
+      ],
+    },
+  });
+  await call('PATCH', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
+  const slug = `as-user-${Date.now().toString(36)}`;
+  await call('POST', '/api/public-links', {
+    surveyTemplateId: template.surveyTemplateId,
+    name: 'Site',
+    slug,
+  });
+  const respondent = { cookie: xsrf, ...xsrfHeader, 'content-type': 'application/json' };
+  const start = JSON.stringify({ parameters: { plan: 'pro' }, website: '' });
+  // The surveys respondents answer, spread as real ones are.
+  const ids = [];
+  for (let index = 0; index < surveysToAnswer; index += 1) {
+    const response = await fetch(`${base}/api/s/${slug}/surveys`, {
+      method: 'POST',
+      headers: respondent,
+      body: start,
+    });
+    if (!response.ok) throw new Error(`link start: ${response.status} ${await response.text()}`);
+    ids.push((await response.json()).surveyId);
+  }
+  plain = await startPlainServer();
+
+  const everySurvey = `local ids = {${ids.map(lua).join(',')}}\nlocal next = 0\n`;
+  const runs = [
+    ['plain Fastify route', plain.url, ''],
+    ['GET /api/accounts/startup', `${base}/api/accounts/startup`, headerLines({ cookie })],
+    [
+      'GET /api/surveys/{id}',
+      base,
+      `${headerLines({ cookie: xsrf })}\n${everySurvey}request = function()\n  next = next % #ids + 1\n  return wrk.format('GET', '/api/surveys/' .. ids[next])\nend`,
+    ],
+    [
+      'PATCH /api/surveys/{id} (two answers)',
+      base,
+      `${headerLines(respondent)}\n${everySurvey}request = function()\n  next = next % #ids + 1\n  local body = '{"surveyResponses":{"${npsId}":' .. math.random(0, 10) .. ',"${textId}":"Ada"}}'\n  return wrk.format('PATCH', '/api/surveys/' .. ids[next], nil, body)\nend`,
+    ],
+    [
+      'POST /api/s/{slug}/surveys (a new survey each)',
+      `${base}/api/s/${slug}/surveys`,
+      `${headerLines(respondent)}\nwrk.method = 'POST'\nwrk.body = ${lua(start)}`,
+    ],
+  ];
+  const results = [];
+  const only = process.env.BENCH_ROUTES; // e.g. BENCH_ROUTES=GET: the routes whose title includes it
+  for (const [title, url, script] of runs.filter(
+    ([title], index) => index === 0 || !only || title.includes(only),
+  )) {
+    await wrk(`warm-up ${title}`, url, script, 2); // JIT and caches warm, not measured
+    results.push(await wrk(title, url, script));
+  }
+  const [plainResult] = results;
+  console.log(
+    `\nwrk -t1 -c${connections} -d${seconds}s; the server as \`npm start\` runs it (embedded database)\n`,
+  );
+  console.log('| route | requests/s | p50 ms | p99 ms | ratio to plain |');
+  console.log('|---|---|---|---|---|');
+  for (const result of results) {
+    const ratio = result.requestsPerSecond / plainResult.requestsPerSecond;
+    console.log(
+      `| ${result.title} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${ratio.toFixed(3)}x |`,
+    );
+  }
+} finally {
+  plain?.stop();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await rm(dataDir, { recursive: true, force: true });
+}
