@@ -3,10 +3,11 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
-  // Two cores: one browser at a time keeps the server and the browser from starving each other.
-  // E2E_WORKERS=2 runs two (each flow signs up its own workspace and mails its own addresses, so
-  // flows do not see each other); on a loaded machine flows then run out of their time.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two browsers at a time (each flow signs up its own workspace and mails its own addresses, so
+  // flows do not see each other): the 43 flows took 7.3 min on this two-core machine against about
+  // 20 with one (decision 033). On a machine already loaded by other work, E2E_WORKERS=1 keeps the
+  // server and the browser from starving each other.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   // Whole flows of 40-50 s on a quiet two-core machine: room for a loaded one.
