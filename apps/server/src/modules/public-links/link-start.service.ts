@@ -26,7 +26,6 @@ import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import {
-  countCompletedByLinks,
   countCreatedByLinkSince,
   findLinkSurveyState,
   hasCompletedForContact,
@@ -50,28 +49,6 @@ const honeypotMessage = 'This survey could not be started. Please reload the pag
 const batcherOf = perContext(
   (ctx) =>
     new Batcher((surveys: NewLinkSurvey[]) => insertLinkSurveys(ctx, surveys, ctx.now()), { maxInFlight: 4 }),
-);
-
-// The starts of links with a maximum count their completed surveys; concurrent ones share one
-// statement. A count only ever serves starts that were waiting before it was sent, so each sees
-// every completion committed before it arrived, as its own query would.
-type CountRequest = { linkId: string; upTo: number };
-const completedCounterOf = perContext(
-  (ctx) =>
-    new Batcher(
-      async (requests: CountRequest[]) => {
-        const upTo = new Map<string, number>();
-        for (const { linkId, upTo: maximum } of requests) {
-          upTo.set(linkId, Math.max(maximum, upTo.get(linkId) ?? 0));
-        }
-        const counts = await countCompletedByLinks(
-          ctx.db,
-          [...upTo].map(([linkId, maximum]) => ({ linkId, upTo: maximum })),
-        );
-        return requests.map((request) => counts.get(request.linkId) ?? 0);
-      },
-      { maxInFlight: 2 },
-    ),
 );
 
 export interface StartedLinkSurvey {
@@ -182,13 +159,6 @@ export async function startLinkSurvey(
     }
     if (own?.state === 'COMPLETE' && link.onePerBrowser) throw conflict(publicLinkAnsweredMessage);
   }
-  const maximum = link.maxCompletedResponses;
-  if (
-    maximum !== null &&
-    (await completedCounterOf(ctx).add({ linkId: link.id, upTo: maximum })) >= maximum
-  ) {
-    throw conflict(publicLinkClosedMessage);
-  }
   const parameters = input.parameters ?? {};
   const contactMethods = await contactOf(ctx, link.workspaceId, parameters);
   const definition = await loadVersionDefinition(ctx.db, version.id);
@@ -206,6 +176,9 @@ export async function startLinkSurvey(
     contactMethods,
     properties,
     expiresAt: addPeriod(now, expiration.duration, expiration.period),
+    // A link with a maximum of completed responses takes no more visitors once it is reached:
+    // checked by the insert itself, against every completion committed before it.
+    completedUpTo: link.maxCompletedResponses,
   };
   const surveyId =
     link.hourlyCap === null
@@ -219,5 +192,6 @@ export async function startLinkSurvey(
           }
           return insertLinkSurvey(tx, survey, now);
         });
+  if (surveyId === null) throw conflict(publicLinkClosedMessage);
   return { surveyId, linkId: link.id, isNew: true };
 }

@@ -104,7 +104,18 @@ describe("a link's limits", () => {
     expect(third.json().message).toBe('This survey is closed.');
   });
 
-  it('counts each link against its own maximum when concurrent starts share one count', async () => {
+  it('writes nothing for a start its maximum refuses, with or without an hourly cap', async () => {
+    for (const fields of [{ maxCompletedResponses: 1 }, { maxCompletedResponses: 1, hourlyCap: 10 }]) {
+      const link = await createLink(setup, fields);
+      await startAndComplete(visitor(t), setup, link.slug);
+      const refused = await Promise.all([start(visitor(t), link.slug), start(visitor(t), link.slug)]);
+      expect(refused.map((response) => response.statusCode)).toEqual([409, 409]);
+      expect(refused[0]?.json().message).toBe('This survey is closed.');
+      expect(await surveyCount(link.publicLinkId)).toBe(1);
+    }
+  });
+
+  it('counts each link against its own maximum when concurrent starts share one statement', async () => {
     const full = await createLink(setup, { maxCompletedResponses: 1 });
     const open = await createLink(setup, { maxCompletedResponses: 3 });
     await startAndComplete(visitor(t), setup, full.slug);

@@ -163,11 +163,13 @@ export async function recordSentSurveys(
 }
 
 /**
- * Inserts surveys (`inserted`: an insert into surveys returning `template_id`, `workspace_id` and
- * `sent_at`) and counts them in their templates' totals and sending days in one statement.
+ * Inserts surveys (`inserted`: an insert into surveys returning `id`, `template_id`,
+ * `workspace_id` and `sent_at`, which may skip rows) and counts them in their templates' totals
+ * and sending days in one statement. Answers the ids it inserted.
  */
-export async function insertAndRecordSentSurveys(db: Executor, inserted: SQLWrapper): Promise<void> {
-  await db.execute(insertCountingSent(inserted));
+export async function insertAndRecordSentSurveys(db: Executor, inserted: SQLWrapper): Promise<Set<string>> {
+  const result = (await db.execute(insertCountingSent(inserted))) as unknown as { rows: { id: string }[] };
+  return new Set(result.rows.map((row) => row.id));
 }
 
 /** Takes surveys deleted unanswered out of their templates' totals, in the caller's transaction. */

@@ -43,28 +43,32 @@ export async function addSentSurveys(
     });
 }
 
-/**
- * One statement that inserts surveys and adds them to their templates' sent counts and to their
- * sending days (the dashboard's daily rows, UTC days): `inserted` is an insert into surveys
- * returning `template_id`, `workspace_id` and `sent_at`. A single statement is its own
- * transaction, so the public links' batches commit in one round trip instead of several.
- */
-export function insertCountingSent(inserted: SQLWrapper): SQL {
-  // The insert's own SQL: a query builder placed in `sql` would be wrapped in parentheses, which a
-  // data-modifying CTE does not accept.
-  return sql`with inserted as (${inserted.getSQL()}),
-    daily as (
+// The sending days' and the templates' counts of the rows in `inserted`, a CTE of the statement.
+const dailySent = sql`daily as (
       insert into ${responseDailyStats} (template_id, workspace_id, day, sent_count)
       select template_id, workspace_id, (sent_at at time zone 'UTC')::date, count(*)::int from inserted
       group by 1, 2, 3 order by 1, 3
       on conflict (template_id, day) do update
       set sent_count = ${responseDailyStats}.sent_count + excluded.sent_count
-    )
-    insert into ${responseTemplateStats} (template_id, workspace_id, sent_count)
+    )`;
+const templatesSent = sql`insert into ${responseTemplateStats} (template_id, workspace_id, sent_count)
     select template_id, workspace_id, count(*)::int from inserted
     group by template_id, workspace_id order by template_id
     on conflict (template_id) do update
     set sent_count = ${responseTemplateStats}.sent_count + excluded.sent_count`;
+
+/**
+ * One statement that inserts surveys and adds them to their templates' sent counts and to their
+ * sending days (the dashboard's daily rows, UTC days), answering the ids it inserted: `inserted`
+ * is an insert into surveys returning `id`, `template_id`, `workspace_id` and `sent_at` (it may
+ * insert fewer rows than it was given). A single statement is its own transaction, so the public
+ * links' batches commit in one round trip instead of several.
+ */
+export function insertCountingSent(inserted: SQLWrapper): SQL {
+  // The insert's own SQL: a query builder placed in `sql` would be wrapped in parentheses, which a
+  // data-modifying CTE does not accept.
+  return sql`with inserted as (${inserted.getSQL()}), ${dailySent}, totals as (${templatesSent})
+    select id from inserted`;
 }
 
 /** Takes surveys that were deleted unanswered (public links' clean-up) out of their templates' counts. */

@@ -29,6 +29,8 @@ export interface NewLinkSurvey {
   contactMethods: ContactMethod[];
   properties: SurveyPropertyValues;
   expiresAt: Date;
+  /** The link's maximum of completed responses, checked as the survey is inserted (null: none). */
+  completedUpTo: number | null;
 }
 
 /**
@@ -36,20 +38,33 @@ export interface NewLinkSurvey {
  * one statement (atomic, one round trip): the link start gathers concurrent visitors into one
  * write (one commit, one update of each template's totals row instead of one per visitor).
  * Nobody sent them, so no invitation and no reminder: `next_reminder_at` null. Answers the new
- * ids in order.
+ * ids in order, null for a survey its link's maximum of completed responses refused.
  */
 export async function insertLinkSurveys(
   ctx: AppContext,
   surveys: readonly NewLinkSurvey[],
   now: Date,
-): Promise<string[]> {
+): Promise<(string | null)[]> {
   const rows = surveys.map((survey) => ({ ...survey, id: randomUUID(), sentAt: now }));
-  await insertAndRecordSentSurveys(ctx.db, insertLinkSurveysReturningTemplates(rows));
-  return rows.map((row) => row.id);
+  const inserted = await insertAndRecordSentSurveys(ctx.db, insertLinkSurveysReturningTemplates(rows));
+  return rows.map((row) => (inserted.has(row.id) ? row.id : null));
 }
 
-/** One survey, in the caller's transaction (a link with an hourly cap creates them one at a time). */
-export async function insertLinkSurvey(db: Executor, survey: NewLinkSurvey, now: Date): Promise<string> {
+/**
+ * One survey, in the caller's transaction (a link with an hourly cap creates them one at a time
+ * under its lock), or null when its link's maximum of completed responses is reached.
+ */
+export async function insertLinkSurvey(
+  db: Executor,
+  { completedUpTo, ...survey }: NewLinkSurvey,
+  now: Date,
+): Promise<string | null> {
+  if (completedUpTo !== null) {
+    const counts = await countCompletedLinkSurveysUpTo(db, [
+      { linkId: survey.sourceLinkId, upTo: completedUpTo },
+    ]);
+    if ((counts.get(survey.sourceLinkId) ?? 0) >= completedUpTo) return null;
+  }
   const id = randomUUID();
   await insertLinkSurveyRows(db, [
     {
@@ -70,17 +85,6 @@ export async function insertLinkSurvey(db: Executor, survey: NewLinkSurvey, now:
 /** A survey of this link (state and expiry), or undefined: the browser's cookie may name any id. */
 export function findLinkSurveyState(db: Executor, linkId: string, surveyId: string) {
   return findLinkSurvey(db, linkId, surveyId);
-}
-
-/**
- * Completed surveys of each link, counted no further than `upTo` (its maximum), by link id: one
- * statement for every start waiting on a count.
- */
-export function countCompletedByLinks(
-  db: Executor,
-  links: readonly { linkId: string; upTo: number }[],
-): Promise<Map<string, number>> {
-  return countCompletedLinkSurveysUpTo(db, links);
 }
 
 export function countCreatedByLinkSince(db: Executor, linkId: string, since: Date): Promise<number> {
