@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { checkDataDir } from '../config.js';
 import { outageReporter } from './availability.js';
+import { withNamedStatements } from './pglite-named-statements.js';
 import * as schema from './schema/index.js';
 
 type Schema = typeof schema;
@@ -35,7 +36,7 @@ export interface DatabaseHandle {
 export function wrapPglite(client: PGlite): DatabaseHandle {
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db: drizzlePglite(withNamedStatements(client), { schema }) as unknown as Database,
     pglite: client,
     async executeSql(text, values) {
       if (values && values.length > 0) {
