@@ -99,6 +99,7 @@ export async function createAppContext(
     now: options.now ?? (() => new Date()),
     ...caches,
     providerWorkspaceId: options.providerWorkspaceId,
+    lifecycle: { isDraining: false },
   };
 }
 

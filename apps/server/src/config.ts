@@ -30,6 +30,11 @@ const envSchema = z.object({
   ),
   PROVIDER_WORKSPACE_ID: z.preprocess(emptyToUndefined, z.uuid().optional()),
   WORKER: z.enum(['in-process', 'off']).default('in-process'),
+  /**
+   * Seconds between SIGTERM and the listener closing, while `/api/health` answers 503 so a load
+   * balancer stops sending new requests; then running requests finish (decision 040).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a message is retried through an outage of its provider before it fails. */
   DELIVERY_RETRY_HOURS: z.coerce
@@ -124,6 +129,7 @@ export interface Config {
   sessionSecret: string;
   providerWorkspaceId: string | undefined;
   runWorker: boolean;
+  shutdownDrainSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: number;
   publicLinkRateLimit: number;
@@ -241,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: parsed.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     providerWorkspaceId: parsed.PROVIDER_WORKSPACE_ID,
     runWorker: parsed.WORKER === 'in-process',
+    shutdownDrainSeconds: parsed.SHUTDOWN_DRAIN_SECONDS,
     logLevel: parsed.LOG_LEVEL,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     publicLinkRateLimit: parsed.PUBLIC_LINK_RATE_LIMIT,

@@ -25,6 +25,8 @@ export interface AppContext {
   changeNotifications: ChangeNotifications;
   /** The provider workspace, chosen by configuration or the CLI and read at start. */
   providerWorkspaceId: string | undefined;
+  /** Set when the process was told to stop: readiness answers 503 while requests drain. */
+  lifecycle: { isDraining: boolean };
 }
 
 /**

@@ -19,6 +19,11 @@ async function main(): Promise<void> {
     isStopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests and running jobs');
     try {
+      // Readiness answers 503 first, so a balancer stops sending here before the listener closes.
+      ctx.lifecycle.isDraining = true;
+      if (config.shutdownDrainSeconds > 0) {
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+      }
       await app.close();
       await stopRuntime(ctx);
       process.exit(0);

@@ -18,11 +18,13 @@ export interface ChangeSubscriber {
 }
 
 export interface ChangeNotifications {
+  /** `listening`: the caches are trusted; `reconnecting`: bypassed until it hears again; `none`: no caches. */
+  state(): 'listening' | 'reconnecting' | 'none';
   close(): Promise<void>;
 }
 
 /** For processes that serve no requests: no cache, so nothing to hear. */
-export const noChangeNotifications: ChangeNotifications = { close: async () => {} };
+export const noChangeNotifications: ChangeNotifications = { state: () => 'none', close: async () => {} };
 
 export const changeListenerName = 'graphium-change-notifications';
 
@@ -54,8 +56,11 @@ export async function listenForChanges(
       unlisten.push(await pglite.listen(channel, (payload) => subscriber.receive(payload)));
     }
     setAllTrusted(true);
+    let isClosed = false;
     return {
+      state: () => (isClosed || pglite.closed ? 'none' : 'listening'),
       async close() {
+        isClosed = true;
         setAllTrusted(false);
         if (pglite.closed) return;
         for (const stop of unlisten) await stop();
@@ -118,6 +123,7 @@ export async function listenForChanges(
 
   await connect();
   return {
+    state: () => (isClosed ? 'none' : client ? 'listening' : 'reconnecting'),
     async close() {
       isClosed = true;
       setAllTrusted(false);

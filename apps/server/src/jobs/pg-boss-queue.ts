@@ -4,6 +4,7 @@ import { isDatabaseUnavailable, outageReporter } from '../db/availability.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { withStartupLock } from '../db/startup-lock.js';
 import type { JobDefinition, JobQueue } from './job-queue.js';
+import { startWorkerHeartbeat, type WorkerHeartbeat } from './worker-heartbeat.js';
 
 const pgBossSchema = 'pgboss';
 const queueLockId = 7_403_112_002;
@@ -47,6 +48,7 @@ export async function startJobQueue(
   if (database.kind === 'postgres') await withStartupLock(database.connectionString!, queueLockId, start);
   else await start();
   let isStopped = false;
+  let heartbeat: WorkerHeartbeat | undefined;
   return {
     async send(job, payload, options) {
       if (!known.has(job.name)) throw new Error(`The job queue was started without the job ${job.name}`);
@@ -71,6 +73,8 @@ export async function startJobQueue(
         });
         if (job.cron) await boss.schedule(job.name, job.cron, {});
       }
+      heartbeat = startWorkerHeartbeat(database.db, log);
+      await heartbeat.beat();
     },
     async isHealthy() {
       if (isStopped) return false;
@@ -85,6 +89,7 @@ export async function startJobQueue(
     async stop() {
       if (isStopped) return;
       isStopped = true;
+      await heartbeat?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 20_000, close: database.kind === 'postgres' });
     },
   };
