@@ -9,7 +9,7 @@ import { jobWorkerHeartbeats } from '../db/schema/index.js';
 
 const beatEveryMs = 10_000;
 /** Seen within this long: a worker is polling. Three missed beats and it is not. */
-export const workerSeenWithinSeconds = 30;
+const workerSeenWithinSeconds = 30;
 /** Rows of workers gone without saying so (killed) are cleaned up after a day. */
 const forgetAfterHours = 24;
 
