@@ -29,6 +29,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { caseRoutes } from './modules/cases/cases.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createMetrics, metricsRoutes, timeRequests } from './modules/health/metrics.js';
 import { insightRoutes } from './modules/insights/insights.routes.js';
 import { listRoutes } from './modules/lists/lists.routes.js';
 import { logoRoutes } from './modules/logo/logo.routes.js';
@@ -125,6 +126,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
+  // Only with a token: off, no request pays for timing (decision 041).
+  const metrics = config.metricsToken ? createMetrics(ctx) : undefined;
+  if (metrics) timeRequests(app, metrics);
+
   app.decorate('registeredRoutes', collectRoutes(app));
   await app.register(
     async (api) => {
@@ -154,6 +159,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       for (const routes of modules) {
         await api.register(routes, { ctx, rateLimitStore: redis });
       }
+      await api.register(metricsRoutes, { ctx, metrics });
     },
     { prefix: '/api' },
   );

@@ -35,6 +35,11 @@ const envSchema = z.object({
    * balancer stops sending new requests; then running requests finish (decision 040).
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  /** Turns `/api/metrics` on, for scrapers that send it as a bearer token (decision 041). */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a message is retried through an outage of its provider before it fails. */
   DELIVERY_RETRY_HOURS: z.coerce
@@ -130,6 +135,7 @@ export interface Config {
   providerWorkspaceId: string | undefined;
   runWorker: boolean;
   shutdownDrainSeconds: number;
+  metricsToken: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: number;
   publicLinkRateLimit: number;
@@ -248,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providerWorkspaceId: parsed.PROVIDER_WORKSPACE_ID,
     runWorker: parsed.WORKER === 'in-process',
     shutdownDrainSeconds: parsed.SHUTDOWN_DRAIN_SECONDS,
+    metricsToken: parsed.METRICS_TOKEN,
     logLevel: parsed.LOG_LEVEL,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     publicLinkRateLimit: parsed.PUBLIC_LINK_RATE_LIMIT,

@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   /** PostgreSQL only: the connection string, so pg-boss can open its own pool. */
   connectionString?: string;
   pglite?: PGlite;
+  /** PostgreSQL only: the pool's connections now (for /api/metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
@@ -57,6 +59,7 @@ export function wrapPostgres(pool: pg.Pool, connectionString: string): DatabaseH
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Database,
     connectionString,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async executeSql(text, values) {
       const result = await pool.query(text, values);
       return { rows: result.rows };

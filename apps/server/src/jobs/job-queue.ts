@@ -46,6 +46,8 @@ export interface JobQueue {
   startWorkers(workers: JobWorker[]): Promise<void>;
   /** Whether the queue answers (for /api/health). */
   isHealthy(): Promise<boolean>;
+  /** Jobs waiting to run (queued or waiting to retry), by job name (for /api/metrics). */
+  sizes(): Promise<Record<string, number>>;
   /** Stops fetching, waits for running jobs to finish, then closes. */
   stop(): Promise<void>;
 }

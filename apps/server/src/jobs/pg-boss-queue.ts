@@ -86,6 +86,11 @@ export async function startJobQueue(
         return false;
       }
     },
+    async sizes() {
+      const sizes: Record<string, number> = {};
+      for (const name of known.keys()) sizes[name] = await boss.getQueueSize(name);
+      return sizes;
+    },
     async stop() {
       if (isStopped) return;
       isStopped = true;

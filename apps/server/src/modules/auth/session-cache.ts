@@ -19,6 +19,8 @@ export interface SessionCache {
   forgetToken(tokenHash: string): void;
   forgetAccount(accountId: string): void;
   clear(): void;
+  /** Lookups answered from memory and lookups that went to the database, since the start. */
+  readonly counts: { hits: number; misses: number };
 }
 
 export const sessionCacheChannel = 'graphium_session_cache';
@@ -41,6 +43,7 @@ export class MemorySessionCache implements SessionCache, ChangeSubscriber {
   private readonly maxEntries: number;
   /** False until the change notifications are heard, and again whenever they may have been missed. */
   private isTrusted = false;
+  readonly counts = { hits: 0, misses: 0 };
 
   constructor(options: SessionCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 60_000;
@@ -48,6 +51,13 @@ export class MemorySessionCache implements SessionCache, ChangeSubscriber {
   }
 
   get(tokenHash: string, now: Date): SessionAccount | undefined {
+    const session = this.lookUp(tokenHash, now);
+    if (session) this.counts.hits += 1;
+    else this.counts.misses += 1;
+    return session;
+  }
+
+  private lookUp(tokenHash: string, now: Date): SessionAccount | undefined {
     if (!this.isTrusted) return undefined;
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
@@ -104,4 +114,5 @@ export const noSessionCache: SessionCache = {
   forgetToken: () => {},
   forgetAccount: () => {},
   clear: () => {},
+  counts: { hits: 0, misses: 0 },
 };

@@ -7,6 +7,7 @@ import { deliveryAttemptLimit, isPermanentFailure, retryDelaySeconds } from './f
 import {
   claimOverdueMessages,
   claimQueuedMessage,
+  countQueuedMessages,
   failInterruptedMessages,
   findFailedMessagesOf,
   findOutboxMessage,
@@ -43,7 +44,7 @@ export {
 export { checkWebhookUrl, SlackAddressError } from './transports/slack.js';
 export { readUnsubscribeToken, unsubscribeOf } from './unsubscribe-link.js';
 export type { NewOutboxMessage, OutboxMessage };
-export { findOutboxMessage, findRecentFailedMessages, findSurveyMessages };
+export { countQueuedMessages, findOutboxMessage, findRecentFailedMessages, findSurveyMessages };
 
 const sweepGraceSeconds = 300;
 

@@ -289,3 +289,20 @@ export async function claimOverdueMessages(
     .returning({ id: outboxMessages.id });
   return rows.map((row) => row.id);
 }
+
+/**
+ * Messages waiting to leave (queued, due now or later) and how long the oldest due one has waited,
+ * on the partial index of queued messages (for /api/metrics).
+ */
+export async function countQueuedMessages(
+  db: Executor,
+): Promise<{ queued: number; oldestDueSeconds: number }> {
+  const [row] = await db
+    .select({
+      queued: sql<number>`count(*)::int`,
+      oldestDueSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outboxMessages.nextAttemptAt}) filter (where ${outboxMessages.nextAttemptAt} <= now())), 0)::float8`,
+    })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.status, 'queued'));
+  return { queued: row?.queued ?? 0, oldestDueSeconds: row?.oldestDueSeconds ?? 0 };
+}
