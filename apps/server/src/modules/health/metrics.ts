@@ -12,7 +12,7 @@ import { countQueuedMessages } from '../delivery/delivery.service.js';
 // set: then every request is timed (one histogram observation) and a scrape reads the queues, the
 // outbox and the caches. Off, nothing is added to any request.
 
-export const metricsOffMessage = 'Metrics are off: set METRICS_TOKEN to turn them on.';
+const metricsOffMessage = 'Metrics are off: set METRICS_TOKEN to turn them on.';
 
 /** The metrics of one application: its own registry, so test apps in one process stay apart. */
 export function createMetrics(ctx: AppContext): Registry {
