@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
 import { freePort, signUpStaff, startPlainServer, waitFor } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,6 +35,8 @@ const server = spawn(
 );
 const base = `http://127.0.0.1:${port}`;
 let plain;
+let results = [];
+let ids = [];
 
 /** A wrk run of `script` (Lua) against `url`; its rate and latency percentiles. */
 async function wrk(title, url, script, runSeconds = seconds) {
@@ -92,7 +95,7 @@ try {
   const respondent = { cookie: xsrf, ...xsrfHeader, 'content-type': 'application/json' };
   const start = JSON.stringify({ parameters: { plan: 'pro' }, website: '' });
   // The surveys respondents answer, spread as real ones are.
-  const ids = [];
+  ids = [];
   for (let index = 0; index < surveysToAnswer; index += 1) {
     const response = await fetch(`${base}/api/s/${slug}/surveys`, {
       method: 'POST',
@@ -124,7 +127,7 @@ try {
       `${headerLines(respondent)}\nwrk.method = 'POST'\nwrk.body = ${lua(start)}`,
     ],
   ];
-  const results = [];
+  results = [];
   const only = process.env.BENCH_ROUTES; // e.g. BENCH_ROUTES=GET: the routes whose title includes it
   for (const [title, url, script] of runs.filter(
     ([title], index) => index === 0 || !only || title.includes(only),
@@ -148,5 +151,51 @@ try {
   plain?.stop();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
-  await rm(dataDir, { recursive: true, force: true });
+}
+
+// Bare PGlite doing the routes' own statements on the same data directory (the server stopped),
+// one after another as the server's engine runs them: the yardstick of issue 15's "at least 50% of
+// bare PGlite". The texts are the ones drizzle sends for the respondent GET and the save
+// (apps/server/src/modules/surveys/surveys.repository.ts); keep them in step.
+const getStatement = `select "surveys"."id", "surveys"."workspace_id", "surveys"."template_version_id", "surveys"."state",
+  "surveys"."properties", "surveys"."responses", "surveys"."expires_at", "templates"."name", "logos"."sha256",
+  coalesce(("template_versions"."settings"->>'showEstimatedTime')::boolean, false)
+  from "surveys" inner join "templates" on "templates"."id" = "surveys"."template_id"
+  inner join "template_versions" on "template_versions"."id" = "surveys"."template_version_id"
+  inner join "workspaces" on "workspaces"."id" = "surveys"."workspace_id"
+  left join "logos" on "logos"."customer_id" = "workspaces"."customer_id" where "surveys"."id" = $1`;
+const saveStatement = `update "surveys" set "state" = 'IN_PROGRESS',
+  "responses" = ("surveys"."responses" || $1::jsonb) - array(select jsonb_array_elements_text($2::jsonb)),
+  "language" = coalesce($3::text, "surveys"."language"), "updated_at" = $4::timestamptz
+  where ("surveys"."id" = $5 and "surveys"."state" <> 'COMPLETE' and "surveys"."expires_at" > $4::timestamptz)
+  returning "state", "responses"`;
+const bare = await PGlite.create({ dataDir: join(dataDir, 'pglite') });
+/** Statements a second for `seconds`, each call waiting for the one before. */
+async function statementsPerSecond(run, seconds = 5) {
+  const end = Date.now() + seconds * 1000;
+  let count = 0;
+  while (Date.now() < end) {
+    await run(ids[count % ids.length]);
+    count += 1;
+  }
+  return count / seconds;
+}
+const bareGet = await statementsPerSecond((id) => bare.query(getStatement, [id]));
+const bareSave = await statementsPerSecond((id) =>
+  bare.query(saveStatement, [JSON.stringify({}), JSON.stringify([]), null, new Date().toISOString(), id]),
+);
+await bare.close();
+await rm(dataDir, { recursive: true, force: true });
+const served = (title) => results.find((result) => result.title.startsWith(title))?.requestsPerSecond;
+console.log('\n| route | server requests/s | bare PGlite statements/s (`query`) | server / bare |');
+console.log('|---|---|---|---|');
+for (const [title, bareRate] of [
+  ['GET /api/surveys/{id}', bareGet],
+  ['PATCH /api/surveys/{id}', bareSave],
+]) {
+  const rate = served(title);
+  if (rate === undefined) continue;
+  console.log(
+    `| ${title} | ${rate.toFixed(0)} | ${bareRate.toFixed(0)} | ${((rate / bareRate) * 100).toFixed(0)}% |`,
+  );
 }
