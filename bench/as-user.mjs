@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { freePort, signUpStaff, startPlainServer, waitFor } from './lib.mjs';
+import { freePort, npsAndText, publishTemplate, signUpStaff, startPlainServer, waitFor } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -67,25 +67,11 @@ const headerLines = (headers) =>
 try {
   await waitFor(`${base}/api/health`, 60_000);
   const { call, cookie, xsrf, xsrfHeader } = await signUpStaff(base);
-  const npsId = crypto.randomUUID();
-  const textId = crypto.randomUUID();
-  const template = await call('POST', '/api/survey-templates/', { surveyTemplateName: 'As a user' });
-  const versionId = template.surveyTemplateVersionId;
-  await call('PATCH', `/api/survey-templates/${versionId}`, {
-    surveyTemplateDefinition: {
-      properties: [{ id: crypto.randomUUID(), type: 'Text', label: 'Plan', hiddenField: true }],
-      questions: [
-        {
-          id: npsId,
-          type: 'NetPromoterScore',
-          question: 'How likely are you to recommend us?',
-          label: 'NPS',
-        },
-        { id: textId, type: 'ShortTextEntry', question: 'Your name?', label: 'Name' },
-      ],
-    },
+  const { npsId, textId, questions } = npsAndText();
+  const template = await publishTemplate(call, 'As a user', {
+    properties: [{ id: crypto.randomUUID(), type: 'Text', label: 'Plan', hiddenField: true }],
+    questions,
   });
-  await call('PATCH', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
   const slug = `as-user-${Date.now().toString(36)}`;
   await call('POST', '/api/public-links', {
     surveyTemplateId: template.surveyTemplateId,

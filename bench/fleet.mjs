@@ -8,6 +8,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { publishTemplate } from './lib.mjs';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const version = readdirSync('/usr/lib/postgresql').sort().at(-1);
@@ -191,13 +192,8 @@ export function sender(call, versionId) {
 /** A published template with one text question, for respondents to save answers to. */
 export async function textTemplate(call) {
   const textId = randomUUID();
-  const template = await call('POST', '/api/survey-templates/', { surveyTemplateName: 'Resilience' });
-  const versionId = template.surveyTemplateVersionId;
-  await call('PATCH', `/api/survey-templates/${versionId}`, {
-    surveyTemplateDefinition: {
-      questions: [{ id: textId, type: 'ShortTextEntry', question: 'Anything else?', label: 'Note' }],
-    },
+  const { templateId, versionId } = await publishTemplate(call, 'Resilience', {
+    questions: [{ id: textId, type: 'ShortTextEntry', question: 'Anything else?', label: 'Note' }],
   });
-  await call('PATCH', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
-  return { textId, versionId, templateId: template.surveyTemplateId };
+  return { textId, versionId, templateId };
 }

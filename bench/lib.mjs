@@ -1,6 +1,6 @@
 // Helpers shared by the benchmarks: ports, waiting for a server, cookies and autocannon runs.
 import { fork, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -143,4 +143,30 @@ export async function startPlainServer() {
   });
   await new Promise((resolve) => child.once('message', resolve));
   return { url: `http://127.0.0.1:${port}/plain`, stop: () => child.kill('SIGTERM') };
+}
+
+/** Creates a template, gives it `definition` (and `settings`), publishes it; answers its ids. */
+export async function publishTemplate(call, name, definition, settings) {
+  const template = await call('POST', '/api/survey-templates/', { surveyTemplateName: name });
+  const versionId = template.surveyTemplateVersionId;
+  await call('PATCH', `/api/survey-templates/${versionId}`, {
+    surveyTemplateDefinition: definition,
+    ...(settings ? { surveyTemplateSettings: settings } : {}),
+  });
+  await call('PATCH', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
+  return { templateId: template.surveyTemplateId, versionId };
+}
+
+/** The two questions the respondent benches answer: an NPS and a short text. */
+export function npsAndText() {
+  const npsId = randomUUID();
+  const textId = randomUUID();
+  return {
+    npsId,
+    textId,
+    questions: [
+      { id: npsId, type: 'NetPromoterScore', question: 'How likely are you to recommend us?', label: 'NPS' },
+      { id: textId, type: 'ShortTextEntry', question: 'Your name?', label: 'Name' },
+    ],
+  };
 }

@@ -5,7 +5,16 @@
 // BENCH_LINK_MAXIMUM=none measures a link without one.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { connections, duration, run, signUpStaff, startBenchServer, startPlainServer } from './lib.mjs';
+import {
+  connections,
+  duration,
+  npsAndText,
+  publishTemplate,
+  run,
+  signUpStaff,
+  startBenchServer,
+  startPlainServer,
+} from './lib.mjs';
 
 const maximum =
   process.env.BENCH_LINK_MAXIMUM === 'none' ? null : Number(process.env.BENCH_LINK_MAXIMUM ?? 1_000_000);
@@ -16,31 +25,17 @@ let plain;
 try {
   const { base } = bench;
   const { call, xsrf, xsrfHeader } = await signUpStaff(base);
-  const npsId = randomUUID();
-  const textId = randomUUID();
-  const template = await call('POST', '/api/survey-templates/', { surveyTemplateName: 'Bench link survey' });
-  const versionId = template.surveyTemplateVersionId;
-  await call('PATCH', `/api/survey-templates/${versionId}`, {
-    surveyTemplateDefinition: {
-      properties: [
-        { id: randomUUID(), type: 'Text', label: 'Plan', hiddenField: true },
-        { id: randomUUID(), type: 'Number', label: 'Store', hiddenField: true },
-      ],
-      questions: [
-        {
-          id: npsId,
-          type: 'NetPromoterScore',
-          question: 'How likely are you to recommend us?',
-          label: 'NPS',
-        },
-        { id: textId, type: 'ShortTextEntry', question: 'Your name?', label: 'Name' },
-      ],
-    },
+  const { npsId, textId, questions } = npsAndText();
+  const template = await publishTemplate(call, 'Bench link survey', {
+    properties: [
+      { id: randomUUID(), type: 'Text', label: 'Plan', hiddenField: true },
+      { id: randomUUID(), type: 'Number', label: 'Store', hiddenField: true },
+    ],
+    questions,
   });
-  await call('PATCH', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
   const slug = `bench-${Date.now().toString(36)}`;
   await call('POST', '/api/public-links', {
-    surveyTemplateId: template.surveyTemplateId,
+    surveyTemplateId: template.templateId,
     name: 'Bench link',
     slug,
     maxCompletedResponses: maximum,

@@ -23,7 +23,7 @@ import {
   startRedis,
   textTemplate,
 } from './fleet.mjs';
-import { freePort, signUpStaff, waitFor } from './lib.mjs';
+import { freePort, publishTemplate, signUpStaff, waitFor } from './lib.mjs';
 
 const isShort = process.argv.includes('--short');
 const scale = isShort
@@ -80,19 +80,12 @@ function balancerConfig() {
 
 /** A published template with a reminder a day after sending, and quiet hours off. */
 async function reminderTemplate(call) {
-  const template = await call('POST', '/api/survey-templates/', {
-    surveyTemplateName: 'Scale-out reminders',
-  });
-  const versionId = template.surveyTemplateVersionId;
-  await call('PATCH', `/api/survey-templates/${versionId}`, {
-    surveyTemplateDefinition: {
-      questions: [{ id: randomUUID(), type: 'NetPromoterScore', question: 'Recommend us?', label: 'NPS' }],
-    },
-    surveyTemplateSettings: {
-      reminders: [{ id: randomUUID(), duration: 1, period: 'days', event: 'sent', message: 'A reminder.' }],
-    },
-  });
-  await call('PATCH', `/api/survey-templates/${versionId}/state`, { stateCode: 'PUBLISHED' });
+  const { versionId } = await publishTemplate(
+    call,
+    'Scale-out reminders',
+    { questions: [{ id: randomUUID(), type: 'NetPromoterScore', question: 'Recommend us?', label: 'NPS' }] },
+    { reminders: [{ id: randomUUID(), duration: 1, period: 'days', event: 'sent', message: 'A reminder.' }] },
+  );
   await call('PUT', '/api/workspace/notification-settings', { quietHours: { start: '00:00', end: '00:00' } });
   return versionId;
 }
