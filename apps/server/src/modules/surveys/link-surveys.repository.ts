@@ -24,6 +24,7 @@ export interface LinkSurveyRow {
   properties: Record<string, unknown>;
   sentAt: Date;
   expiresAt: Date;
+  contactId: string | null;
 }
 
 /**
@@ -43,15 +44,18 @@ export function insertLinkSurveysReturningTemplates(rows: readonly LinkSurveyRow
       properties: row.properties,
       sent_at: row.sentAt.toISOString(),
       expires_at: row.expiresAt.toISOString(),
+      contact_id: row.contactId,
     })),
   );
   return sql`insert into ${surveys} (id, workspace_id, template_id, template_version_id, source_link_id,
-      state, contact_methods, properties, responses, sent_at, expires_at, next_reminder_at, created_at, updated_at)
+      state, contact_methods, properties, responses, sent_at, expires_at, next_reminder_at, contact_id,
+      created_at, updated_at)
     select r.id, r.workspace_id, r.template_id, r.template_version_id, r.source_link_id,
-      'SENT', r.contact_methods, r.properties, '{}'::jsonb, r.sent_at, r.expires_at, null, r.sent_at, r.sent_at
+      'SENT', r.contact_methods, r.properties, '{}'::jsonb, r.sent_at, r.expires_at, null, r.contact_id,
+      r.sent_at, r.sent_at
     from jsonb_to_recordset(${json}::jsonb) as r(id uuid, workspace_id uuid, template_id uuid,
       template_version_id uuid, source_link_id uuid, contact_methods jsonb, properties jsonb,
-      sent_at timestamptz, expires_at timestamptz)
+      sent_at timestamptz, expires_at timestamptz, contact_id uuid)
     returning template_id, workspace_id, sent_at`;
 }
 
