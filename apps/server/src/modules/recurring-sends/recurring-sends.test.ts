@@ -59,6 +59,7 @@ describe('recurring sends', () => {
   it('sends at the local time every week, includes new members, obeys the fatigue rule, pauses and resumes', async () => {
     t.setNow(new Date('2026-07-01T06:00:00Z'));
     const { client, templateId, segmentId } = await setUp();
+    expect((await client.put('/api/workspace/contact-settings', { fatigueDays: 10 })).statusCode).toBe(200);
     const created = await client.post('/api/contacts/recurring-sends', {
       surveyTemplateId: templateId,
       segmentId,
@@ -87,7 +88,7 @@ describe('recurring sends', () => {
       lastResult: { created: 2, skipped: 0 },
     });
 
-    // A new member joins: the next run sends to them; the others are within the 30-day fatigue rule.
+    // A new member joins: the next run sends to them; the others are within the 10-day fatigue rule.
     await client.post('/api/contacts', {
       emailAddress: `cy.${randomUUID()}@example.com`,
       attributes: { plan: 'Pro' },
@@ -99,13 +100,15 @@ describe('recurring sends', () => {
 
     const paused = await client.patch(`/api/contacts/recurring-sends/${id}`, { status: 'paused' });
     expect(paused.json()).toMatchObject({ status: 'paused', nextRunAt: null });
-    await runAt('2026-08-15T09:01:00Z');
+    await runAt('2026-07-15T09:01:00Z');
     expect(await sentCount(templateId)).toBe(3);
 
+    t.setNow(new Date('2026-07-16T06:00:00Z'));
     const resumed = await client.patch(`/api/contacts/recurring-sends/${id}`, { status: 'active' });
-    expect(resumed.json()).toMatchObject({ status: 'active', nextRunAt: '2026-08-16T09:00:00.000Z' });
-    await runAt('2026-08-16T09:00:10Z');
-    expect(await sentCount(templateId)).toBe(6);
+    expect(resumed.json()).toMatchObject({ status: 'active', nextRunAt: '2026-07-16T09:00:00.000Z' });
+    // Ada and Bob were last surveyed 15 days before, Cy 8: only Ada and Bob get this run.
+    await runAt('2026-07-16T09:00:10Z');
+    expect(await sentCount(templateId)).toBe(5);
   });
 
   it("runs at the local time of the workspace's time zone, and after its quiet hours", async () => {
@@ -163,7 +166,11 @@ describe('recurring sends', () => {
     for (const [body, message] of bad) {
       const response = await client.post('/api/contacts/recurring-sends', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(JSON.stringify(response.json())).toContain(message);
+      const details = response.json().details ?? {};
+      // The message, or the field the problem is on.
+      expect([response.json().message, ...Object.keys(details), ...Object.values(details)]).toContain(
+        message,
+      );
     }
     expect((await client.get('/api/contacts/recurring-sends')).json().recurringSends).toEqual([]);
 
