@@ -14,6 +14,7 @@ import { useFormatPhone } from '@/features/notifications/api/get-notification-se
 import { getErrorStatus } from '@/lib/api-client';
 import { formatDateTime, formatPercent } from '@/lib/format';
 import { useContact } from '../api/get-contact';
+import { useContactAttributes } from '../api/get-contact-attributes';
 
 const stateDisplay: Record<SurveyState, { label: string; tone: BadgeTone }> = {
   SENT: { label: 'Sent', tone: 'gray' },
@@ -27,13 +28,19 @@ const linkClasses =
 
 function ContactFields({ detail }: { detail: ContactDetail }) {
   const formatPhone = useFormatPhone();
+  const attributes = useContactAttributes().data?.attributes ?? [];
+  const labelOf = (name: string) =>
+    attributes.find((attribute) => attribute.name === name)?.displayName ?? name;
   const { contact } = detail;
   const fields: [string, string][] = [
     ['Email Address', contact.emailAddress ?? '—'],
     ['Phone Number', contact.phoneNumber ? formatPhone(contact.phoneNumber) : '—'],
     ['Last Surveyed', contact.lastSurveyedAt ? formatDateTime(contact.lastSurveyedAt) : 'Never'],
     ['Added', formatDateTime(contact.createdAt)],
-    ...Object.entries(contact.attributes).map(([name, value]): [string, string] => [name, String(value)]),
+    ...Object.entries(contact.attributes).map(([name, value]): [string, string] => [
+      labelOf(name),
+      String(value),
+    ]),
   ];
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
