@@ -4,7 +4,7 @@ import { callApi } from '../support/api.js';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.js';
 import { newPerson, signUp } from '../support/flows.js';
 
-// Issue 14 (decision 038): the contacts directory, a CSV import with its mapping, progress and
+// docs/decisions/038-contacts.md: the contacts directory, a CSV import with its mapping, progress and
 // report, a contact's page, a segment, a recurring send, and the fatigue rule.
 test('import contacts, build a segment, schedule a recurring send and set the fatigue rule', async ({
   page,

@@ -35,7 +35,7 @@ export const startContactImportSchema = z.object({
 });
 export type StartContactImportInput = z.input<typeof startContactImportSchema>;
 
-export const contactImportStatuses = ['uploaded', 'running', 'finished', 'failed'] as const;
+const contactImportStatuses = ['uploaded', 'running', 'finished', 'failed'] as const;
 
 export const contactImportSchema = z.object({
   importId: z.uuid(),

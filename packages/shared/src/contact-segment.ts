@@ -61,7 +61,7 @@ const npsConditionSchema = z.object({
   days: daysSchema,
 });
 
-export const segmentConditionSchema = z.discriminatedUnion('kind', [
+const segmentConditionSchema = z.discriminatedUnion('kind', [
   attributeConditionSchema,
   surveyedConditionSchema,
   npsConditionSchema,

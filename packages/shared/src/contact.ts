@@ -3,7 +3,7 @@ import { type ListItemValue, type ListItemValues, listPropertyTypes, parseListIt
 import { pageSizeOptions } from './pagination.js';
 import { contactMethodReplySchema, isValidEmailAddress, surveyStateSchema } from './survey.js';
 
-// The contacts directory (issue 14, docs/decisions/038-contacts.md): a workspace's people, each
+// The contacts directory (docs/decisions/038-contacts.md): a workspace's people, each
 // with an e-mail address and/or a phone number (one contact per address and per number) and
 // typed attributes (the lookup lists' types).
 
@@ -48,8 +48,7 @@ export type ContactAttributesResponse = z.infer<typeof contactAttributesResponse
 
 const attributeValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 /** Values as sent: text from forms and CSV files, typed values from API clients, null to clear. */
-export const rawContactAttributesSchema = z.record(z.string(), attributeValueSchema.nullable());
-export type RawContactAttributes = Record<string, ListItemValue | null>;
+const rawContactAttributesSchema = z.record(z.string(), attributeValueSchema.nullable());
 
 /**
  * Checks attribute values by name against the workspace's attributes: unknown names and values
@@ -154,7 +153,7 @@ export type ContactsResponse = z.infer<typeof contactsResponseSchema>;
 export const contactIdParamsSchema = z.object({ id: z.string() });
 
 /** One survey sent to a contact, with its answers' scores and its cases. */
-export const contactSurveySchema = z.object({
+const contactSurveySchema = z.object({
   surveyId: z.uuid(),
   surveyTemplateId: z.uuid(),
   surveyTemplateVersionId: z.uuid(),
@@ -169,7 +168,6 @@ export const contactSurveySchema = z.object({
   questionScores: z.array(z.object({ questionId: z.string(), score: z.number(), percentage: z.number() })),
   cases: z.array(z.object({ caseId: z.uuid(), status: z.string(), openedAt: z.iso.datetime() })),
 });
-export type ContactSurvey = z.infer<typeof contactSurveySchema>;
 
 /** `GET /contacts/{id}`: the contact, their surveys (newest first) and suppression. */
 export const contactDetailSchema = z.object({
