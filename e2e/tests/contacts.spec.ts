@@ -40,7 +40,7 @@ test('import contacts, build a segment, schedule a recurring send and set the fa
   await expect(dialog.getByText('2 contacts created, 0 updated, 1 rows rejected.')).toBeVisible();
   await expect(dialog.getByText('Email: Enter a valid e-mail address')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
 
   const table = page.getByRole('table', { name: 'Contacts' });
   await expect(table.getByRole('row')).toHaveCount(3);

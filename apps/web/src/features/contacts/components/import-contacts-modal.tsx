@@ -219,7 +219,7 @@ export function ImportContactsModal({
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {step.phase === 'running' ? 'Close' : 'Cancel'}
+            {step.phase === 'running' ? 'Done' : 'Cancel'}
           </Button>
           {step.phase === 'mapping' && (
             <Button onClick={() => void startImport()} disabled={start.isPending}>
