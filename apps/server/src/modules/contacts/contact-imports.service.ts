@@ -20,7 +20,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
@@ -242,11 +242,25 @@ function rowReader(
 }
 
 /**
- * The import job (decision 038): reads the file once and writes it in batches, each with its
- * progress in one transaction, from where the import stands (a retried job resumes; a run that
- * finds another ahead of it stops).
+ * The import job (decision 038). A failure of the import itself (a file that cannot be read) marks
+ * it failed; any other (the database away) is thrown, and the job's retry resumes it.
  */
 export async function runContactImport(ctx: AppContext, importId: string): Promise<void> {
+  try {
+    await importInBatches(ctx, importId);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code === 'UNAVAILABLE' || error.code === 'INTERNAL')
+      throw error;
+    ctx.log.warn({ err: error, importId }, 'a contact import failed');
+    await setImportStatus(ctx.db, importId, 'failed', ctx.now());
+  }
+}
+
+/**
+ * Reads the file once and writes it in batches, each with its progress in one transaction, from
+ * where the import stands (a retried job resumes; a run that finds another ahead of it stops).
+ */
+async function importInBatches(ctx: AppContext, importId: string): Promise<void> {
   const found = await findImportForJob(ctx.db, importId);
   if (found?.status !== 'running' || !found.mapping) return;
   const [, ...rows] = readCsv(found.csv);

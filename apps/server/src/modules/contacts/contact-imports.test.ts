@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts } from '../../db/schema/index.js';
+import { contactImports, contacts } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
 import { runContactImport } from './contact-imports.service.js';
@@ -128,6 +128,28 @@ describe('contact import', () => {
       (await client.post('/api/contacts/imports', { csv: 'email,email\na@b.co,c@d.co' })).statusCode,
     ).toBe(400);
     expect((await client.post('/api/contacts/imports', { csv: 'a,"b\n1,2' })).statusCode).toBe(400);
+  });
+
+  it('marks an import failed when its file cannot be read, and retries change nothing', async () => {
+    const { client } = await setUp();
+    const importId = (await client.post('/api/contacts/imports', { csv })).json().import.importId;
+    // A stored file the reader refuses (an unclosed quote), as a damaged row would be.
+    await t.ctx.db
+      .update(contactImports)
+      .set({ csv: 'E-mail\n"a@b.co' })
+      .where(eq(contactImports.id, importId));
+    const started = await client.post(`/api/contacts/imports/${importId}/start`, {
+      mapping: { 'E-mail': 'emailAddress' },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    await runContactImport(t.ctx, importId);
+    expect((await client.get(`/api/contacts/imports/${importId}`)).json()).toMatchObject({
+      status: 'failed',
+      processedRows: 0,
+      finishedAt: expect.any(String),
+    });
+    await runContactImport(t.ctx, importId);
+    expect((await client.get(`/api/contacts/imports/${importId}`)).json().status).toBe('failed');
   });
 
   it("answers 404 for another workspace's import", async () => {
