@@ -28,6 +28,8 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { caseRoutes } from './modules/cases/cases.routes.js';
+import { contactSegmentRoutes } from './modules/contacts/contact-segments.routes.js';
+import { contactRoutes } from './modules/contacts/contacts.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMetrics, metricsRoutes, timeRequests } from './modules/health/metrics.js';
 import { insightRoutes } from './modules/insights/insights.routes.js';
@@ -36,6 +38,7 @@ import { logoRoutes } from './modules/logo/logo.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { publicLinkPages } from './modules/public-links/public-link-pages.js';
 import { publicLinkRoutes } from './modules/public-links/public-links.routes.js';
+import { recurringSendRoutes } from './modules/recurring-sends/recurring-sends.routes.js';
 import { reportSubscriptionRoutes } from './modules/reports/report-subscriptions.routes.js';
 import { responseRoutes } from './modules/responses/responses.routes.js';
 import { smsInboundRoutes } from './modules/suppression/sms-inbound.routes.js';
@@ -149,6 +152,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         responseRoutes,
         alertRoutes,
         caseRoutes,
+        contactRoutes,
+        contactSegmentRoutes,
+        recurringSendRoutes,
         insightRoutes,
         notificationRoutes,
         suppressionRoutes,

@@ -10,11 +10,13 @@ import { auditJobHandlers } from './modules/audit/audit.job-handlers.js';
 import { authJobHandlers } from './modules/auth/auth.job-handlers.js';
 import { MemorySessionCache, noSessionCache, sessionCacheChannel } from './modules/auth/session-cache.js';
 import { caseJobHandlers } from './modules/cases/cases.job-handlers.js';
+import { contactJobHandlers } from './modules/contacts/contacts.job-handlers.js';
 import { deliveryJobHandlers } from './modules/delivery/delivery.job-handlers.js';
 import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
 import { createEmailTransport } from './modules/delivery/transports/email.js';
 import { linkCacheChannel, MemoryLinkCache, noLinkCache } from './modules/public-links/link-cache.js';
 import { publicLinkJobHandlers } from './modules/public-links/public-links.job-handlers.js';
+import { recurringSendJobHandlers } from './modules/recurring-sends/recurring-sends.job-handlers.js';
 import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.js';
 import { reportJobHandlers } from './modules/reports/reports.job-handlers.js';
 import { textAnalyticsJobHandlers } from './modules/text-analytics/text-analytics.job-handlers.js';
@@ -46,6 +48,8 @@ const jobHandlers: readonly JobHandler[] = [
   ...authJobHandlers,
   ...auditJobHandlers,
   ...caseJobHandlers,
+  ...contactJobHandlers,
+  ...recurringSendJobHandlers,
   ...publicLinkJobHandlers,
   ...textAnalyticsJobHandlers,
   ...reportJobHandlers,

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AlertsRoute, CaseRoute, CasesRoute } from './routes/alerts';
 import { BaseSurveyTemplateDetailRoute } from './routes/base-survey-template-detail';
 import { BaseSurveyTemplatesRoute } from './routes/base-survey-templates';
+import { ContactRoute, ContactsRoute } from './routes/contacts';
 import { DashboardRoute } from './routes/dashboard';
 import { DigestUnsubscribeRoute } from './routes/digest-unsubscribe';
 import { ForgotPasswordRoute } from './routes/forgot-password';
@@ -79,6 +80,8 @@ export const routes: RouteObject[] = [
           { path: '/alerts', element: <AlertsRoute /> },
           { path: '/alerts/cases', element: <CasesRoute /> },
           { path: '/alerts/cases/:caseId', element: <CaseRoute /> },
+          { path: '/contacts', element: <ContactsRoute /> },
+          { path: '/contacts/:contactId', element: <ContactRoute /> },
           { path: '/survey-templates', element: <SurveyTemplatesRoute /> },
           {
             path: '/survey-templates/:templateVersionId',

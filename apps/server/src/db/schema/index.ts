@@ -5,6 +5,7 @@ export * from './api-keys.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './cases.js';
+export * from './contacts.js';
 export * from './delivery.js';
 export * from './job-workers.js';
 export * from './lists.js';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
+import { contacts } from './contacts.js';
 import { publicLinks } from './public-links.js';
 import { templates, templateVersions } from './templates.js';
 import { workspaces } from './workspaces.js';
@@ -65,6 +66,8 @@ export const surveys = pgTable(
     createdByAccountId: uuid('created_by_account_id').references(() => accounts.id),
     /** The public link that created the survey (docs/decisions/024-public-links.md); null: sent. */
     sourceLinkId: uuid('source_link_id').references(() => publicLinks.id),
+    /** The contact the survey went to (docs/decisions/038-contacts.md); null: nobody known. */
+    contactId: uuid('contact_id').references(() => contacts.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -90,6 +93,10 @@ export const surveys = pgTable(
     index('surveys_source_link_id_state_idx')
       .on(table.sourceLinkId, table.state)
       .where(sql`${table.sourceLinkId} is not null`),
+    // A contact's page and segments: their surveys, newest first.
+    index('surveys_contact_id_sent_at_idx')
+      .on(table.contactId, table.sentAt)
+      .where(sql`${table.contactId} is not null`),
     index('surveys_next_reminder_at_idx')
       .on(table.nextReminderAt)
       .where(sql`${table.nextReminderAt} is not null and ${table.state} <> 'COMPLETE'`),

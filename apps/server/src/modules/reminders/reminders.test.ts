@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
 import { deliverMessage } from '../delivery/delivery.service.js';
 import { everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
+import { withoutFatigueRule } from '../surveys/test-sending-fixtures.js';
 import { processDueReminders, runReminderJob } from './reminders.service.js';
 
 let t: TestApp;
@@ -304,6 +305,7 @@ describe('quiet hours and the daily cap', () => {
 
   it('sends a contact at most one reminder a local day across templates; the next waits a day', async () => {
     const first = await workspaceWithTemplate([{ duration: 1, period: 'days' }]);
+    await withoutFatigueRule(first.client);
     const otherTemplate = await publishTemplate(
       first.client,
       { openingText: 'Hi', properties: [], questions: [everyQuestion().nps] },
@@ -335,6 +337,7 @@ describe('quiet hours and the daily cap', () => {
 describe('suppression', () => {
   it('skips an unsubscribed contact: reported as skipped on the invitation, and no reminder', async () => {
     const { client, template } = await workspaceWithTemplate([{ duration: 1, period: 'days' }]);
+    await withoutFatigueRule(client);
     const email = uniqueEmail();
     t.setNow(monday);
     const firstSurvey = await sendSurvey(client, template.surveyTemplateVersionId, [

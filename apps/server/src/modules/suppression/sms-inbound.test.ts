@@ -4,6 +4,7 @@ import { startTestSmsProvider, type TestSmsProvider } from '../../test/sms-provi
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
 import { everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
+import { withoutFatigueRule } from '../surveys/test-sending-fixtures.js';
 import {
   isValidTwilioSignature,
   readSmsKeyword,
@@ -81,6 +82,8 @@ interface Workspace {
 async function workspace(): Promise<Workspace> {
   const { client } = await signUpClient(t.client(), { businessName: 'Acme Tyres' });
   const template = await publishTemplate(client, { questions: [everyQuestion().nps] });
+  // These tests text one number several times on purpose.
+  await withoutFatigueRule(client);
   return { client, versionId: template.surveyTemplateVersionId };
 }
 

@@ -26,6 +26,7 @@ export interface LinkSurveyRow {
   expiresAt: Date;
   /** The link's maximum of completed responses: the row is not inserted once it is reached. */
   completedUpTo: number | null;
+  contactId: string | null;
 }
 
 /**
@@ -49,19 +50,22 @@ export function insertLinkSurveysReturningTemplates(rows: readonly LinkSurveyRow
       sent_at: row.sentAt.toISOString(),
       expires_at: row.expiresAt.toISOString(),
       up_to: row.completedUpTo,
+      contact_id: row.contactId,
     })),
   );
   return sql`insert into ${surveys} (id, workspace_id, template_id, template_version_id, source_link_id,
-      state, contact_methods, properties, responses, sent_at, expires_at, next_reminder_at, created_at, updated_at)
+      state, contact_methods, properties, responses, sent_at, expires_at, next_reminder_at, contact_id,
+      created_at, updated_at)
     with r as (select * from jsonb_to_recordset(${json}::jsonb) as r(id uuid, workspace_id uuid,
         template_id uuid, template_version_id uuid, source_link_id uuid, contact_methods jsonb,
-        properties jsonb, sent_at timestamptz, expires_at timestamptz, up_to int)),
+        properties jsonb, sent_at timestamptz, expires_at timestamptz, up_to int, contact_id uuid)),
       -- Each link with a maximum counted once for the batch, however many of its visitors it holds.
       counted as (select l.source_link_id, l.up_to, (select count(*) from (select 1 from ${surveys} as done
           where done.source_link_id = l.source_link_id and done.state = 'COMPLETE' limit l.up_to) as c) as completed
         from (select distinct source_link_id, up_to from r where up_to is not null) as l)
     select r.id, r.workspace_id, r.template_id, r.template_version_id, r.source_link_id,
-      'SENT', r.contact_methods, r.properties, '{}'::jsonb, r.sent_at, r.expires_at, null, r.sent_at, r.sent_at
+      'SENT', r.contact_methods, r.properties, '{}'::jsonb, r.sent_at, r.expires_at, null, r.contact_id,
+      r.sent_at, r.sent_at
     from r left join counted on counted.source_link_id = r.source_link_id and counted.up_to = r.up_to
     where r.up_to is null or counted.completed < r.up_to
     returning id, template_id, workspace_id, sent_at`;

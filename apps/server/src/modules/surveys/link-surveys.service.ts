@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ContactMethod, SurveyPropertyValues } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { contactFactsOf, recordContacts } from '../contacts/contact-records.service.js';
 import {
   forgetSentSurveys,
   insertAndRecordSentSurveys,
@@ -45,9 +46,44 @@ export async function insertLinkSurveys(
   surveys: readonly NewLinkSurvey[],
   now: Date,
 ): Promise<(string | null)[]> {
-  const rows = surveys.map((survey) => ({ ...survey, id: randomUUID(), sentAt: now }));
+  const contactIds = await linkSurveyContacts(ctx.db, surveys, now);
+  const rows = surveys.map((survey, index) => ({
+    ...survey,
+    id: randomUUID(),
+    sentAt: now,
+    contactId: contactIds[index] ?? null,
+  }));
   const inserted = await insertAndRecordSentSurveys(ctx.db, insertLinkSurveysReturningTemplates(rows));
   return rows.map((row) => (inserted.has(row.id) ? row.id : null));
+}
+
+/**
+ * The contacts of link surveys that carry one (the link's contact parameters, decision 038), by
+ * workspace; surveys without a contact cost nothing.
+ */
+async function linkSurveyContacts(
+  db: Executor,
+  surveys: readonly NewLinkSurvey[],
+  now: Date,
+): Promise<(string | undefined)[]> {
+  const ids: (string | undefined)[] = surveys.map(() => undefined);
+  const byWorkspace = new Map<string, number[]>();
+  surveys.forEach((survey, index) => {
+    if (survey.contactMethods.length === 0) return;
+    byWorkspace.set(survey.workspaceId, [...(byWorkspace.get(survey.workspaceId) ?? []), index]);
+  });
+  for (const [workspaceId, indexes] of byWorkspace) {
+    const found = await recordContacts(
+      db,
+      workspaceId,
+      indexes.map((index) => contactFactsOf(surveys[index]!.contactMethods, now)),
+      now,
+    );
+    indexes.forEach((index, position) => {
+      ids[index] = found[position];
+    });
+  }
+  return ids;
 }
 
 /**
@@ -66,6 +102,7 @@ export async function insertLinkSurvey(
     if ((counts.get(survey.sourceLinkId) ?? 0) >= completedUpTo) return null;
   }
   const id = randomUUID();
+  const [contactId] = await linkSurveyContacts(db, [{ ...survey, completedUpTo }], now);
   await insertLinkSurveyRows(db, [
     {
       ...survey,
@@ -74,6 +111,7 @@ export async function insertLinkSurvey(
       responses: {},
       sentAt: now,
       nextReminderAt: null,
+      contactId: contactId ?? null,
       createdAt: now,
       updatedAt: now,
     },

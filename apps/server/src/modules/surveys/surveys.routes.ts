@@ -7,6 +7,7 @@ import {
   errorBodySchema,
   respondentSurveyReplySchema,
   savedSurveyResponsesSchema,
+  segmentSendSchema,
   sentSurveySchema,
   surveyDeliveryListSchema,
   surveyResponseDetailSchema,
@@ -34,6 +35,7 @@ import {
   createSurvey,
   getSurveyDelivery,
   retrySurveyDelivery,
+  sendToSegment,
   surveyNotFound,
 } from './surveys.service.js';
 
@@ -82,6 +84,20 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: { ...staff, body: bulkSendSurveysSchema, response: { 200: bulkSendSurveysResultSchema } },
     },
     async (request) => bulkSendSurveys(ctx, actorOf(request), request.body),
+  );
+
+  app.post(
+    '/surveys/segment',
+    {
+      config: { access: access.workspace('write') },
+      schema: {
+        ...staff,
+        summary: 'Send a survey to every member of a contact segment (a dry run counts them first)',
+        body: segmentSendSchema,
+        response: { 200: bulkSendSurveysResultSchema },
+      },
+    },
+    async (request) => sendToSegment(ctx, actorOf(request), request.body),
   );
 
   app.get(

@@ -7,10 +7,13 @@ import {
   type CreateSurvey,
   invalidPhoneMessageFor,
   keyPropertyValuesById,
+  maxBulkSurveyRows,
   readRowContactMethods,
+  type SegmentSendInput,
   type SentSurvey,
   type SurveyDelivery,
   type SurveyPropertyValues,
+  segmentSendSchema,
   toStoredPhone,
   uniqueContactMethods,
   validateSurveyProperties,
@@ -18,8 +21,11 @@ import {
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { findFatigue, loadFatigueDays, repeatedContactMessage } from '../contacts/contact-fatigue.service.js';
+import { contactFactsOf, recordContacts } from '../contacts/contact-records.service.js';
+import { findSegmentMembers } from '../contacts/contact-segments.service.js';
 import {
   dispatchMessages,
   findOutboxMessage,
@@ -61,8 +67,8 @@ function toSentSurvey(row: SurveyRow, messages: OutboxMessage[]): SentSurvey {
 }
 
 /**
- * Inserts surveys and their messages in one transaction, counting them in their templates' sent
- * totals; answers the outbox ids to dispatch.
+ * Inserts surveys and their messages in one transaction, with their contacts, counting them in
+ * their templates' sent totals; answers the outbox ids to dispatch.
  */
 async function insertPrepared(
   ctx: AppContext,
@@ -70,9 +76,17 @@ async function insertPrepared(
   prepared: PreparedSurvey[],
 ): Promise<string[]> {
   return ctx.db.transaction(async (tx) => {
+    // Every send obeys the fatigue rule and creates or updates its people's contacts
+    // (docs/decisions/038-contacts.md); their contacts stay locked until the surveys are written.
+    const facts = prepared.map((item) => contactFactsOf(item.survey.contactMethods, item.survey.sentAt));
+    const fatigued = (
+      await findFatigue(tx, sending.actor.workspaceId, facts, ctx.now(), { lock: true })
+    ).find((reason) => reason !== undefined);
+    if (fatigued) throw conflict(fatigued);
+    const contactIds = await recordContacts(tx, sending.actor.workspaceId, facts, ctx.now());
     const inserted = await insertSurveys(
       tx,
-      prepared.map((item) => item.survey),
+      prepared.map((item, index) => ({ ...item.survey, contactId: contactIds[index] ?? null })),
     );
     await recordSentSurveys(tx, inserted);
     const messages = prepared.flatMap((item) => item.messages);
@@ -150,6 +164,36 @@ interface ValidRow {
 }
 
 /**
+ * The rows the fatigue rule lets through (decision 038); the others join `failed` with the
+ * reason under `fatigue`, so a dry run counts them before anything is sent: a person surveyed
+ * within the workspace's fatigue days, or named by an earlier row of the same file.
+ */
+async function withoutFatiguedRows(
+  ctx: AppContext,
+  workspaceId: string,
+  valid: ValidRow[],
+  failed: BulkRowError[],
+): Promise<ValidRow[]> {
+  const fatigueDays = await loadFatigueDays(ctx.db, workspaceId);
+  if (fatigueDays === 0) return valid;
+  const facts = valid.map((item) => contactFactsOf(item.contactMethods, null));
+  const reasons = await findFatigue(ctx.db, workspaceId, facts, ctx.now(), { fatigueDays });
+  const firstRowOf = new Map<string, number>();
+  return valid.filter((item, index) => {
+    const keys = item.contactMethods.map((method) =>
+      method.contactMethodType === 'email' ? `e:${method.emailAddress}` : `p:${method.phoneNumber}`,
+    );
+    const earlier = keys.map((key) => firstRowOf.get(key)).find((row) => row !== undefined);
+    for (const key of keys) if (!firstRowOf.has(key)) firstRowOf.set(key, item.row);
+    const reason =
+      reasons[index] ?? (earlier === undefined ? undefined : repeatedContactMessage(earlier, fatigueDays));
+    if (reason === undefined) return true;
+    failed.push({ row: item.row, errors: { fatigue: reason } });
+    return false;
+  });
+}
+
+/**
  * `POST /surveys/bulk`: one survey per row of a CSV file (e-mail, phone, a column per property
  * label). Every row is checked first; a dry run answers the problems only. A send writes the
  * valid rows in batches, each in its own transaction, and dispatches each batch's invitations
@@ -178,11 +222,12 @@ export async function bulkSendSurveys(
     if (Object.keys(errors).length > 0) failed.push({ row, errors });
     else valid.push({ row, contactMethods: contacts.contactMethods, properties: checked.values });
   });
+  const passed = await withoutFatiguedRows(ctx, actor.workspaceId, valid, failed);
   let created = 0;
   if (!dryRun) {
     const now = ctx.now();
-    for (let start = 0; start < valid.length; start += bulkBatchSize) {
-      const batch = valid.slice(start, start + bulkBatchSize).map((item) => ({
+    for (let start = 0; start < passed.length; start += bulkBatchSize) {
+      const batch = passed.slice(start, start + bulkBatchSize).map((item) => ({
         item,
         prepared: prepareSurvey(ctx, sending, item.contactMethods, item.properties, now),
       }));
@@ -202,6 +247,11 @@ export async function bulkSendSurveys(
             created += 1;
             await dispatchMessages(ctx, outboxIds);
           } catch (error) {
+            if (error instanceof AppError && error.code === 'CONFLICT') {
+              // Surveyed meanwhile by another send: the fatigue rule's message.
+              failed.push({ row: item.row, errors: { fatigue: error.message } });
+              continue;
+            }
             ctx.log.error({ err: error, row: item.row }, 'a bulk-send row could not be saved');
             failed.push({ row: item.row, errors: { _: 'This row could not be saved. Please try again.' } });
           }
@@ -210,7 +260,48 @@ export async function bulkSendSurveys(
     }
   }
   failed.sort((left, right) => left.row - right.row);
-  return { dryRun, rowCount: rows.length, validRowCount: valid.length, created, failed };
+  return { dryRun, rowCount: rows.length, validRowCount: passed.length, created, failed };
+}
+
+/**
+ * `POST /surveys/segment` (decision 038): one survey per member of a segment, as a bulk send of
+ * their e-mail address and phone number, with the template's properties filled from the
+ * attributes whose names match their labels (case, spaces and punctuation aside). A dry run counts what would be sent (the fatigue rule
+ * included) and sends nothing.
+ */
+export async function sendToSegment(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  input: SegmentSendInput,
+): Promise<BulkSendSurveysResult> {
+  const { surveyTemplateVersionId, segmentId, dryRun } = segmentSendSchema.parse(input);
+  const { memberCount, members } = await findSegmentMembers(
+    ctx,
+    actor.workspaceId,
+    segmentId,
+    maxBulkSurveyRows,
+  );
+  if (memberCount === 0)
+    throw invalid('The segment has no contacts to send to.', { segmentId: 'No contacts' });
+  if (memberCount > maxBulkSurveyRows) {
+    const message = `The segment has ${memberCount.toLocaleString('en-US')} contacts: send to at most ${maxBulkSurveyRows.toLocaleString('en-US')} at a time.`;
+    throw invalid(message, { segmentId: message });
+  }
+  const sending = await loadSendingContext(ctx, actor, surveyTemplateVersionId);
+  // "First name" is filled by an attribute named firstName or first_name.
+  const simplified = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const rows = members.map((contact) => {
+    const byName = new Map(
+      Object.entries(contact.attributes).map(([name, value]) => [simplified(name), value]),
+    );
+    const properties: Record<string, string | number | boolean> = {};
+    for (const property of sending.definition.properties) {
+      const value = byName.get(simplified(property.label));
+      if (value !== undefined) properties[property.label] = value;
+    }
+    return { emailAddress: contact.emailAddress, phoneNumber: contact.phoneNumber, properties };
+  });
+  return bulkSendSurveys(ctx, actor, { surveyTemplateVersionId, rows, dryRun });
 }
 
 /** `GET /surveys/{id}/delivery`: how each invitation of the survey went (queued, sent, failed). */

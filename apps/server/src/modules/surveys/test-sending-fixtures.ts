@@ -85,3 +85,12 @@ export async function startSendingTestApp() {
   };
   return { t, mailbox, sms, close };
 }
+
+/**
+ * Turns the workspace's fatigue rule off (decision 038), for tests that send one contact several
+ * surveys on purpose; the rule itself is tested in contacts/contact-fatigue.test.ts.
+ */
+export async function withoutFatigueRule(admin: TestClient) {
+  const response = await admin.put('/api/workspace/contact-settings', { fatigueDays: 0 });
+  expect(response.statusCode, response.body).toBe(200);
+}

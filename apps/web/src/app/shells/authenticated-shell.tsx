@@ -19,6 +19,7 @@ function getNavigation(isProviderWorkspace: boolean): NavigationEntry[] {
     ...(isProviderWorkspace ? [{ to: '/base-survey-templates', label: 'Base Surveys' }] : []),
     { to: '/survey-templates', label: 'Surveys' },
     { to: '/alerts', label: 'Alerts' },
+    { to: '/contacts', label: 'Contacts' },
     { to: '/settings', label: 'Settings' },
   ];
 }

@@ -41,7 +41,7 @@ describe('Authenticated shell', () => {
       within(navigation)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Surveys', 'Alerts', 'Settings']);
+    ).toEqual(['Dashboard', 'Surveys', 'Alerts', 'Contacts', 'Settings']);
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByText('Analytical Engines')).toBeInTheDocument();
   });

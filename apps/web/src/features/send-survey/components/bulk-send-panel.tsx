@@ -185,6 +185,7 @@ function Preview({
 }) {
   const total = state.rows.length;
   const validCount = total - state.failed.length;
+  const fatiguedCount = state.failed.filter((item) => 'fatigue' in item.errors).length;
   return (
     <div className="space-y-4">
       <StatusMessage
@@ -196,6 +197,8 @@ function Preview({
           ? `, ${formatNumber(state.failed.length)} with problems (they will be skipped)`
           : ''}
         .
+        {fatiguedCount > 0 &&
+          ` ${formatNumber(fatiguedCount)} of them ${fatiguedCount === 1 ? 'was' : 'were'} surveyed too recently for the workspace's fatigue rule.`}
       </StatusMessage>
       <BulkRowsTable propertyHeaders={state.propertyHeaders} rows={state.rows} failed={state.failed} />
       <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end">

@@ -8,6 +8,8 @@ const fieldNames: Record<string, string> = {
   emailAddress: 'email',
   phoneNumber: 'phone',
   surveyContactMethods: '',
+  // The fatigue rule's reason (decision 038) is a sentence of its own.
+  fatigue: '',
   _: '',
 };
 

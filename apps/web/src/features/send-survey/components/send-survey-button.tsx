@@ -8,6 +8,7 @@ import { Modal } from '@/components/ui/modal';
 import { useRoleReason } from '@/features/auth/api/use-can';
 import { BulkSendPanel } from './bulk-send-panel';
 import { DeliveryStatus } from './delivery-status';
+import { SegmentSendPanel } from './segment-send-panel';
 import type { SendSurveyProperty } from './send-survey-form';
 import { SingleSendForm } from './single-send-form';
 
@@ -19,10 +20,11 @@ export type SendSurveyButtonProps = {
   properties: readonly SendSurveyProperty[];
 };
 
-type Tab = 'single' | 'bulk';
+type Tab = 'single' | 'bulk' | 'segment';
 const tabs: { id: Tab; label: string }[] = [
   { id: 'single', label: 'One recipient' },
   { id: 'bulk', label: 'Send to many (CSV)' },
+  { id: 'segment', label: 'Send to a segment' },
 ];
 
 /** The template header's Send Survey button and its dialog (docs/product-rules.md#sending-surveys). */
@@ -84,7 +86,8 @@ function SendSurveyDialogBody({ versionId, properties, onClose }: BodyProps) {
 
   const moveFocus = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next: Tab = tab === 'single' ? 'bulk' : 'single';
+    const step = event.key === 'ArrowRight' ? 1 : tabs.length - 1;
+    const next = tabs[(tabs.findIndex((item) => item.id === tab) + step) % tabs.length]!.id;
     setTab(next);
     document.getElementById(`${id}-tab-${next}`)?.focus();
   };
@@ -149,6 +152,14 @@ function SendSurveyDialogBody({ versionId, properties, onClose }: BodyProps) {
           propertyLabels={properties.map((property) => property.label)}
           onClose={onClose}
         />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${id}-panel-segment`}
+        aria-labelledby={`${id}-tab-segment`}
+        hidden={tab !== 'segment'}
+      >
+        <SegmentSendPanel versionId={versionId} onClose={onClose} />
       </div>
     </div>
   );

@@ -1,0 +1,17 @@
+import { useParams } from 'react-router';
+import { ContactPage } from '@/features/contacts/components/contact-page';
+import { ContactsPage } from '@/features/contacts/components/contacts-page';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /contacts: the workspace's contacts directory (decision 038). */
+export function ContactsRoute() {
+  useDocumentTitle('Contacts');
+  return <ContactsPage />;
+}
+
+/** /contacts/{contactId}: one contact. */
+export function ContactRoute() {
+  useDocumentTitle('Contact');
+  const contactId = useParams().contactId ?? '';
+  return <ContactPage key={contactId} contactId={contactId} />;
+}
