@@ -12,6 +12,7 @@ import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { countOpenAndOverdueCases } from '../cases/cases.service.js';
+import { loadTimeZone } from '../notifications/notifications.service.js';
 import { type DailySums, findSurveyTemplates, sumBuckets } from './insights.repository.js';
 import {
   compareSamples,
@@ -20,6 +21,7 @@ import {
   figuresOfTemplates,
   loadTemplatePeriodSums,
   npsSampleOf,
+  prepareDays,
 } from './period-figures.service.js';
 
 // `GET /dashboard` (docs/decisions/028-dashboard.md): the period's figures, the trend, the open
@@ -98,7 +100,10 @@ export async function getDashboard(
   const names = new Map(templates.map((template) => [template.templateId, template.name]));
   // Another workspace's template answers 404, like every object of another tenant.
   if (query.templateIds?.some((id) => !names.has(id))) throw notFound('Survey template not found');
-  const scope = { workspaceId, templateIds: query.templateIds, from: query.from, to: query.to };
+  const timeZone = await loadTimeZone(ctx.db, workspaceId);
+  const scope = { workspaceId, templateIds: query.templateIds, from: query.from, to: query.to, timeZone };
+  // Days are the workspace's local days (decision 035).
+  const daysZone = await prepareDays(ctx.db, scope);
   const bucket = bucketOfRange(query.from, query.to);
   const [byTemplate, buckets, cases] = await Promise.all([
     loadTemplatePeriodSums(ctx.db, scope),
@@ -112,5 +117,6 @@ export async function getDashboard(
     cases,
     movers: findMovers(byTemplate, names),
     templates,
+    timeZone: daysZone,
   };
 }
