@@ -104,7 +104,7 @@ describe('alert conditions on survey properties', () => {
     expect(card.getByText('Seats (property) is at least 50')).toBeInTheDocument();
     expect(card.getByText('Plan (property) equals Pro')).toBeInTheDocument();
     expect(card.getByText('VIP (property) is true')).toBeInTheDocument();
-  }, 30_000);
+  }, 60_000);
 
   it('edits a property condition, and moving to a question clears its operator and value', async () => {
     mockTemplateServer(
@@ -137,5 +137,5 @@ describe('alert conditions on survey properties', () => {
     expect(first.getByRole('combobox', { name: /Operator/ })).not.toHaveTextContent('Contains');
     expect(first.queryByLabelText('Value')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Update Alert' })).toBeDisabled();
-  }, 30_000);
+  }, 60_000);
 });
