@@ -7,7 +7,7 @@ import {
 } from './response-filters.js';
 import type { PropertyType, SurveyProperty } from './survey-definition.js';
 
-// Alert conditions on survey properties (issue 13; docs/decisions/035-alert-properties-and-one-source-of-figures.md).
+// Alert conditions on survey properties (docs/decisions/035-alert-properties-and-one-source-of-figures.md).
 // They are the list's property filters (decision 029) under another name: the same operators by
 // the property's type, the same value checks, and, when an alert fires, the very SQL the list
 // filters with, so an alert and a filtered list never disagree on a survey. On the wire:
