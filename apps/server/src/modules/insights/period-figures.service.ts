@@ -104,8 +104,9 @@ export interface PeriodScope {
 export function prepareDays(
   db: Executor,
   scope: Pick<PeriodScope, 'workspaceId' | 'timeZone'>,
+  current?: string,
 ): Promise<string> {
-  return ensureDailyStatsZone(db, scope.workspaceId, scope.timeZone);
+  return ensureDailyStatsZone(db, scope.workspaceId, scope.timeZone, current);
 }
 
 /** Each template's sums for the period and the previous one. */

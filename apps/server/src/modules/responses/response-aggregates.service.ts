@@ -198,12 +198,19 @@ export async function ensureDailyStatsZone(
   db: Executor,
   workspaceId: string,
   timeZone: string,
+  /** The zone the rows are in, when the caller has just read it (`findDailyStatsZone`). */
+  current?: string,
 ): Promise<string> {
-  if ((await findDailyZone(db, workspaceId)) === timeZone) return timeZone;
+  if ((current ?? (await findDailyZone(db, workspaceId))) === timeZone) return timeZone;
   return db.transaction(async (tx) => {
     const wanted = (await isKnownZone(tx, timeZone)) ? timeZone : 'UTC';
     if ((await lockDailyZoneForRebuild(tx, workspaceId)) === wanted) return wanted;
     await rebuildDailyStats(tx, workspaceId, wanted);
     return wanted;
   });
+}
+
+/** The zone a workspace's daily rows are cut at now (decision 035). */
+export function findDailyStatsZone(db: Executor, workspaceId: string): Promise<string> {
+  return findDailyZone(db, workspaceId);
 }
