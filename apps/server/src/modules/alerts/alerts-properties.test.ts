@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMessages } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
 import { createLabelledList, everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
@@ -113,6 +115,13 @@ describe('alert conditions on survey properties', () => {
       { questionLabel: nps.label, operator: 'LESS_THAN', value: 7, answer: 3 },
       { kind: 'property', questionLabel: 'Plan', operator: 'equals', value: 'pro', answer: 'PRO' },
     ]);
+    // The e-mail says it as the alerts list does.
+    const [email] = await t.ctx.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.surveyAlertId, pro!.id));
+    expect(email?.textBody).toContain('Plan (property)');
+    expect(email?.textBody).toContain('equals pro');
 
     // A happy Pro, a small unhappy Basic in the other store, and a survey without properties.
     const happyPro = await completeWith(client, versionId, { [properties.plan.id]: 'Pro' }, { [nps.id]: 9 });
