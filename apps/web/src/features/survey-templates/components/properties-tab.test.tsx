@@ -193,7 +193,7 @@ describe('Properties tab', () => {
       operator: 'contains' as const,
       value: 'a',
     };
-    const alert = (id: string, conditions: object[]) => ({
+    const alert = (id: string, conditions: (typeof onPlan | typeof onName)[]) => ({
       id,
       name: id,
       conditions,
