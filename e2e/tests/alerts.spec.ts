@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { callApi } from '../support/api.js';
 import {
   expect,
@@ -232,5 +232,92 @@ test('alerts raised by completed surveys: search, hide, show hidden, show again,
   await page.reload();
   const unsubscribedRow = suppressions.getByRole('row').filter({ hasText: workshop.respondentEmail });
   await expect(unsubscribedRow.getByText('Unsubscribed')).toBeVisible();
+  await respondent.dispose();
+});
+
+async function choose(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+// Decision 035: an alert condition on a survey property, set in the alert form, fires on the
+// surveys whose property matches and reads as a sentence in the template and on /alerts.
+test('an alert on a survey property: set in the form, fired by matching surveys, shown as sentences', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const staff = newPerson('Petra', 'Properties');
+  await signUp(page, staff, 'Property Garage');
+  const respondent = await playwright.request.newContext({ baseURL });
+  await respondent.get('/api/health');
+  const nps = {
+    id: randomUUID(),
+    type: 'NetPromoterScore',
+    question: 'How likely are you to recommend us?',
+    label: 'Recommend',
+    validation: { required: true },
+  };
+  const plan = { id: randomUUID(), type: 'Text', label: 'Plan', visibleInReportsAndFiltering: true };
+  const created = await callApi(page.request, 'post', '/api/survey-templates/', {
+    surveyTemplateName: 'Account review',
+    surveyTemplateDescription: 'After each quarterly review',
+  });
+  const versionId = created.surveyTemplateVersionId as string;
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}`, {
+    surveyTemplateDefinition: {
+      openingText: 'Hello',
+      closingText: 'Thanks',
+      properties: [plan],
+      questions: [nps],
+    },
+  });
+  await callApi(page.request, 'patch', `/api/survey-templates/${versionId}/state`, {
+    stateCode: 'PUBLISHED',
+  });
+
+  // The alert form: a property condition beside a question condition.
+  await page.goto(`/survey-templates/${versionId}/alerts`);
+  await page.getByRole('button', { name: 'Add Alert' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Create Alert' });
+  await form.getByLabel('Alert Name').fill('Unhappy Pro');
+  const first = form.getByRole('group', { name: 'Condition 1' });
+  await choose(page, first.getByRole('combobox', { name: /Question or property/ }), 'Property: Plan');
+  await choose(page, first.getByRole('combobox', { name: /Operator/ }), 'Equals');
+  await first.getByLabel('Value').fill('Pro');
+  await form.getByRole('button', { name: 'Add Condition' }).click();
+  const second = form.getByRole('group', { name: 'Condition 2' });
+  await choose(page, second.getByRole('combobox', { name: /Question or property/ }), 'Q1: Recommend');
+  await choose(page, second.getByRole('combobox', { name: /Operator/ }), 'Less than');
+  await second.getByLabel('Value').fill('7');
+  await form.getByLabel('Recipients').fill(staff.emailAddress);
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole('button', { name: 'Create Alert' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText('Plan (property) equals Pro')).toBeVisible();
+  await expect(page.getByText('Recommend is less than 7')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Two unhappy respondents: only the Pro one (any case, as the list's filter) raises the alert.
+  for (const value of ['pro', 'Basic']) {
+    const survey = await callApi(page.request, 'post', '/api/surveys/', {
+      surveyTemplateVersionId: versionId,
+      surveyContactMethods: [{ contactMethodType: 'email', emailAddress: uniqueEmail(`plan-${value}`) }],
+      surveyProperties: { [plan.id]: value },
+    });
+    await callApi(respondent, 'patch', `/api/surveys/${survey.surveyId}?markAsComplete=true`, {
+      surveyResponses: { [nps.id]: 3 },
+    });
+  }
+  await page.goto('/alerts');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('article')).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  const fired = card(page, 'Account review');
+  await expect(fired.getByText('Unhappy Pro')).toBeVisible();
+  await expect(fired.getByText('Plan:', { exact: true })).toBeVisible();
+  await expect(fired.getByText('(equals Pro)')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await respondent.dispose();
 });

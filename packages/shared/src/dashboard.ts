@@ -133,5 +133,7 @@ export const dashboardSchema = z.object({
   cases: z.object({ open: z.int(), overdue: z.int() }),
   movers: z.array(dashboardMoverSchema),
   templates: z.array(z.object({ templateId: z.uuid(), name: z.string() })),
+  /** The time zone whose days `from`, `to` and the trend are (the workspace's, decision 035). */
+  timeZone: z.string(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

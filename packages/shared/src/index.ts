@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './alert-property-conditions.js';
 export * from './answer-conditions.js';
 export * from './answer-format.js';
 export * from './answer-rules.js';

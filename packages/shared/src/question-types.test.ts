@@ -224,7 +224,7 @@ describe('filters and alerts of the new types', () => {
         { surveyQuestionId: questions[2]!.id, operator: 'IS_EQUAL' as const, value: 'Luck' },
       ],
     };
-    expect(checkAlertsAgainstQuestions([alert], questions)).toEqual({
+    expect(checkAlertsAgainstQuestions([alert], questions, [])).toEqual({
       'alerts.0.conditions.0.value': 'Enter a number from 1 to 5',
       'alerts.0.conditions.1.value': 'Enter a date as YYYY-MM-DD',
       'alerts.0.conditions.2.value': 'Choose one of the options',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatStoredPhone } from './phone.js';
+import { responseFilterSchema } from './response-filters.js';
 import { surveyDeliverySchema } from './survey.js';
 import { surveyAnswerSchema } from './survey-answer.js';
 import { alertConditionOperatorSchema, alertSchema } from './survey-settings.js';
@@ -8,10 +9,15 @@ import { alertConditionOperatorSchema, alertSchema } from './survey-settings.js'
 // decision 008):
 // the /alerts page lists them, and staff hide or show them again (docs/product-rules.md#alerts).
 
-/** A condition of the alert that held, with the respondent's answer (none for IS_EMPTY). */
+/**
+ * A condition of the alert that held, with the respondent's answer (none for IS_EMPTY). A
+ * property condition (`kind: "property"`, decision 035) has the property's label, the list
+ * filter's operator, and the survey's value as the answer (list items by their label).
+ */
 const matchedConditionSchema = z.object({
+  kind: z.literal('property').optional(),
   questionLabel: z.string(),
-  operator: alertConditionOperatorSchema,
+  operator: z.union([alertConditionOperatorSchema, responseFilterSchema.shape.operator]),
   value: z.union([z.string(), z.number()]),
   answer: surveyAnswerSchema.nullable(),
 });

@@ -97,9 +97,11 @@ describe('alert conditions (docs/product-rules.md#survey-templates-and-versions)
         alerts: [{ id: 'a1', name: 'Detractor', conditions, recipients: ['boss@example.com'] }],
       }).alerts;
     expect(
-      checkAlertsAgainstQuestions(alert([{ surveyQuestionId: nps.id, operator: 'LESS_THAN', value: 7 }]), [
-        nps,
-      ]),
+      checkAlertsAgainstQuestions(
+        alert([{ surveyQuestionId: nps.id, operator: 'LESS_THAN', value: 7 }]),
+        [nps],
+        [],
+      ),
     ).toEqual({});
     expect(
       checkAlertsAgainstQuestions(
@@ -111,6 +113,7 @@ describe('alert conditions (docs/product-rules.md#survey-templates-and-versions)
           { surveyQuestionId: text.id, operator: 'IS_NOT_EMPTY' },
         ]),
         [nps, text],
+        [],
       ),
     ).toEqual({
       'alerts.0.conditions.0.value': 'Enter a number from 0 to 10',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { propertyAlertConditionSchema, propertyConditionProblem } from './alert-property-conditions.js';
 import { scaleRange } from './answer-conditions.js';
-import type { SurveyQuestion } from './survey-definition.js';
+import type { SurveyProperty, SurveyQuestion } from './survey-definition.js';
 import { alertConditionOperators, alertConditionProblem } from './text-analytics.js';
 
 export const periods = ['hours', 'days', 'weeks', 'months'] as const;
@@ -62,12 +63,28 @@ export function clampToScale(question: SurveyQuestion, value: number): number {
 
 export const notificationChannels = ['email', 'slack'] as const;
 
-const alertConditionSchema = z.object({
+const questionAlertConditionSchema = z.object({
+  /** Absent on conditions saved before property conditions existed: a question is the default. */
+  kind: z.literal('question').optional(),
   surveyQuestionId: z.uuid('Choose a question'),
   operator: alertConditionOperatorSchema,
   value: z.union([z.string().max(500), z.number()]).default(''),
 });
+export type QuestionAlertCondition = z.infer<typeof questionAlertConditionSchema>;
+
+/** A condition on an answer, or on a survey property (`kind: "property"`, decision 035). */
+const alertConditionSchema = z.discriminatedUnion(
+  'kind',
+  [questionAlertConditionSchema, propertyAlertConditionSchema],
+  { error: 'A condition is on a question or, with kind "property", on a survey property' },
+);
 export type AlertCondition = z.infer<typeof alertConditionSchema>;
+
+export function isPropertyCondition(
+  condition: AlertCondition,
+): condition is z.infer<typeof propertyAlertConditionSchema> {
+  return condition.kind === 'property';
+}
 
 const recipientSchema = z.string().trim().toLowerCase().pipe(z.email('Please enter valid email addresses'));
 
@@ -115,18 +132,26 @@ export type SurveySettingsInput = z.input<typeof surveySettingsSchema>;
 /**
  * Alerts must point at questions of the definition, with an operator the question's type allows
  * and, unless the operator is empty/not-empty, a value in range
- * (docs/product-rules.md#survey-templates-and-versions). Answers the
+ * (docs/product-rules.md#survey-templates-and-versions), or at properties shown in reports with
+ * the operators and values of the list's property filters (decision 035). Answers the
  * problems by field path, empty when the settings fit the definition.
  */
 export function checkAlertsAgainstQuestions(
   alerts: Alert[],
   questions: SurveyQuestion[],
+  properties: readonly SurveyProperty[],
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   const byId = new Map(questions.map((question) => [question.id, question]));
+  const propertiesById = new Map(properties.map((property) => [property.id, property]));
   alerts.forEach((alert, alertIndex) => {
     alert.conditions.forEach((condition, conditionIndex) => {
       const path = `alerts.${alertIndex}.conditions.${conditionIndex}`;
+      if (isPropertyCondition(condition)) {
+        const problem = propertyConditionProblem(propertiesById.get(condition.surveyPropertyId), condition);
+        if (problem) problems[`${path}.${problem.field}`] = problem.message;
+        return;
+      }
       const question = byId.get(condition.surveyQuestionId);
       if (!question) {
         problems[`${path}.surveyQuestionId`] = 'This question is not in the survey';

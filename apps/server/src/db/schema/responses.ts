@@ -91,7 +91,8 @@ export const responseBenchmarkStats = pgTable(
 );
 
 /**
- * Per template and day (UTC) for the dashboard (docs/decisions/028-dashboard.md): surveys sent that
+ * Per template and local day for the dashboard (docs/decisions/028-dashboard.md; the day in the
+ * zone of `response_daily_stats_zones`, decision 035): surveys sent that
  * day and how many of them are complete now (the response rate's cohort), and the surveys completed
  * that day with their NPS categories (the first NPS question answered) and composite sums.
  */
@@ -120,3 +121,16 @@ export const responseDailyStats = pgTable(
     index('response_daily_stats_workspace_id_day_idx').on(table.workspaceId, table.day),
   ],
 );
+
+/**
+ * The time zone whose days a workspace's `response_daily_stats` rows are cut at (decision 035):
+ * one row per workspace, made with the workspace (a trigger). Writers read it under a key-share
+ * lock in the statement that adds to the aggregate; a rebuild for another zone locks it for
+ * update, so no write lands in the old zone's days once the rebuild has read the surveys.
+ */
+export const responseDailyStatsZones = pgTable('response_daily_stats_zones', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone').notNull().default('UTC'),
+});

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type AlertCondition, type SurveyQuestion, surveyQuestionSchema } from '@graphium/shared';
+import {
+  type Alert,
+  type QuestionAlertCondition,
+  type SurveyQuestion,
+  surveyQuestionSchema,
+} from '@graphium/shared';
 import { describe, expect, it } from 'vitest';
 import { alertFires, conditionHolds } from './alert-conditions.js';
 
@@ -17,7 +22,7 @@ const long = question({ type: 'LongTextEntry' });
 
 function holds(
   q: SurveyQuestion,
-  operator: AlertCondition['operator'],
+  operator: QuestionAlertCondition['operator'],
   value: string | number,
   answer: unknown,
 ) {
@@ -114,5 +119,27 @@ describe('alert conditions', () => {
     expect(holds(consent, 'IS_NOT_EMPTY', '', true)).toBe(true);
     expect(holds(consent, 'IS_EMPTY', '', undefined)).toBe(true);
     expect(holds(consent, 'IS_EMPTY', '', false)).toBe(true);
+  });
+
+  it('fires on a property condition only when the survey met it, beside the answers (decision 035)', () => {
+    const property = {
+      kind: 'property' as const,
+      surveyPropertyId: randomUUID(),
+      operator: 'equals' as const,
+      value: 'Pro',
+    };
+    const alert: Alert = {
+      id: 'a1',
+      name: 'Unhappy Pro',
+      conditions: [{ surveyQuestionId: nps.id, operator: 'LESS_THAN', value: 7 }, property],
+      recipients: ['boss@example.com'],
+      notificationChannels: ['email'],
+    };
+    const detractor = { [nps.id]: 3 };
+    expect(alertFires(alert, [nps], detractor, 'en', new Map([[property, true]]))).toBe(true);
+    expect(alertFires(alert, [nps], detractor, 'en', new Map([[property, false]]))).toBe(false);
+    // Not judged: not met.
+    expect(alertFires(alert, [nps], detractor)).toBe(false);
+    expect(alertFires(alert, [nps], { [nps.id]: 9 }, 'en', new Map([[property, true]]))).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ export interface SurveyForAlerts {
   templateId: string;
   templateVersionId: string;
   contactMethods: (typeof surveys.$inferSelect)['contactMethods'];
+  /** The survey's property values, which property conditions show (decision 035). */
+  properties: unknown;
   /** The language the respondent answered in (decision 025); sentiment conditions read it. */
   language: string | null;
   settings: unknown;
@@ -37,6 +39,7 @@ export async function findSurveyForAlerts(
       templateId: surveys.templateId,
       templateVersionId: surveys.templateVersionId,
       contactMethods: surveys.contactMethods,
+      properties: surveys.properties,
       language: surveys.language,
       settings: templateVersions.settings,
       templateName: templates.name,

@@ -6,14 +6,18 @@ import {
   formatStoredPhone,
   hasSurveyLogic,
   isMatrixAnswer,
+  isPropertyCondition,
   type MatchedCondition,
   operatorNeedsValue,
+  type PropertyAlertCondition,
+  propertyConditionPhrase,
   respondentLabel,
   respondentQuestions,
   type SurveyAlert,
   type SurveyAlertsResponse,
   type SurveyAnswer,
   type SurveyDelivery,
+  type SurveyProperty,
   type SurveyQuestion,
   type SurveyResponses,
   sentimentConditionOperator,
@@ -44,6 +48,7 @@ import {
 } from '../delivery/delivery.service.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
+import { matchSurveyProperties } from '../responses/property-match.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
 import { analysisLanguage } from '../text-analytics/text-analysis.service.js';
 import { alertFires } from './alert-conditions.js';
@@ -135,14 +140,34 @@ export async function fireSurveyAlerts(
     ? surveyPath(respondentQuestions(definition), responses)
     : definition.questions;
   const language = analysisLanguage(survey.language, definition.defaultLanguage);
-  const fired = alerts.filter((alert) => alertFires(alert, questions, responses, language));
+  // Property conditions (decision 035): judged on the survey's row by the list's own filters.
+  const propertyConditions = alerts.flatMap((alert) => alert.conditions.filter(isPropertyCondition));
+  const truths = await matchSurveyProperties(tx, survey.id, definition.properties, propertyConditions);
+  const propertyTruths = new Map(
+    propertyConditions.map((condition, index) => [condition, truths[index] === true]),
+  );
+  const fired = alerts.filter((alert) => alertFires(alert, questions, responses, language, propertyTruths));
   if (fired.length === 0) return none;
   const written: FiredAlert[] = [];
   const [lists, phoneCountry] = await Promise.all([
-    loadListLookup(tx, survey.workspaceId, listIdsOf(definition, 'questions')),
+    loadListLookup(tx, survey.workspaceId, listIdsOf(definition)),
     loadPhoneCountry(tx, survey.workspaceId),
   ]);
   const byId = new Map(definition.questions.map((question) => [question.id, question]));
+  const propertiesById = new Map(definition.properties.map((property) => [property.id, property]));
+  const surveyProperties = (survey.properties ?? {}) as Record<string, unknown>;
+  /** A property's value or a condition's, as the alert shows it (a list item by its label). */
+  const describeProperty = (property: SurveyProperty | undefined, value: unknown): string => {
+    if (value === undefined || value === null || value === '') return 'no value';
+    if (property?.type === 'ListItem' && property.listId)
+      return lists.labelOf(property.listId, String(value)) ?? String(value);
+    return String(value);
+  };
+  const propertyPhrase = (condition: PropertyAlertCondition) => {
+    const property = propertiesById.get(condition.surveyPropertyId);
+    const label = property?.type === 'ListItem' ? describeProperty(property, condition.value) : undefined;
+    return propertyConditionPhrase(property?.type, condition.operator, condition.value, label);
+  };
   const describe = (question: SurveyQuestion | undefined, value: SurveyAnswer | string | number): string => {
     const extra = question ? extraAnswerText(question, value) : undefined;
     if (extra !== undefined) return extra;
@@ -156,6 +181,18 @@ export async function fireSurveyAlerts(
   const messages: NewOutboxMessage[] = [];
   for (const alert of fired) {
     const matched = alert.conditions.map((condition: AlertCondition): MatchedCondition => {
+      if (isPropertyCondition(condition)) {
+        const property = propertiesById.get(condition.surveyPropertyId);
+        const value = surveyProperties[condition.surveyPropertyId];
+        return {
+          kind: 'property',
+          questionLabel: property?.label ?? condition.surveyPropertyId,
+          operator: condition.operator,
+          value:
+            property?.type === 'ListItem' ? describeProperty(property, condition.value) : condition.value,
+          answer: value === undefined || value === null ? null : describeProperty(property, value),
+        };
+      }
       const question = byId.get(condition.surveyQuestionId);
       return {
         questionLabel: question?.label ?? condition.surveyQuestionId,
@@ -187,6 +224,14 @@ export async function fireSurveyAlerts(
       slackWebhookUrl: survey.slackWebhookUrl,
     });
     const matches: AlertMatch[] = alert.conditions.map((condition) => {
+      if (isPropertyCondition(condition)) {
+        const property = propertiesById.get(condition.surveyPropertyId);
+        return {
+          question: property ? `${property.label} (property)` : 'A removed property',
+          condition: propertyPhrase(condition),
+          answer: describeProperty(property, surveyProperties[condition.surveyPropertyId]),
+        };
+      }
       const question = byId.get(condition.surveyQuestionId);
       const answer = responses[condition.surveyQuestionId];
       return {

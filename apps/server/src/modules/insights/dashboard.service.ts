@@ -12,6 +12,8 @@ import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { countOpenAndOverdueCases } from '../cases/cases.service.js';
+import { loadTimeZone } from '../notifications/notifications.service.js';
+import { findDailyStatsZone } from '../responses/response-aggregates.service.js';
 import { type DailySums, findSurveyTemplates, sumBuckets } from './insights.repository.js';
 import {
   compareSamples,
@@ -20,6 +22,7 @@ import {
   figuresOfTemplates,
   loadTemplatePeriodSums,
   npsSampleOf,
+  prepareDays,
 } from './period-figures.service.js';
 
 // `GET /dashboard` (docs/decisions/028-dashboard.md): the period's figures, the trend, the open
@@ -94,11 +97,18 @@ export async function getDashboard(
   query: DashboardQuery,
 ): Promise<Dashboard> {
   const { workspaceId } = actor;
-  const templates = await findSurveyTemplates(ctx.db, workspaceId);
+  // Read together, so that the days cost no extra round trip unless the zone changed.
+  const [templates, timeZone, rowsZone] = await Promise.all([
+    findSurveyTemplates(ctx.db, workspaceId),
+    loadTimeZone(ctx.db, workspaceId),
+    findDailyStatsZone(ctx.db, workspaceId),
+  ]);
   const names = new Map(templates.map((template) => [template.templateId, template.name]));
   // Another workspace's template answers 404, like every object of another tenant.
   if (query.templateIds?.some((id) => !names.has(id))) throw notFound('Survey template not found');
-  const scope = { workspaceId, templateIds: query.templateIds, from: query.from, to: query.to };
+  const scope = { workspaceId, templateIds: query.templateIds, from: query.from, to: query.to, timeZone };
+  // Days are the workspace's local days (decision 035).
+  const daysZone = await prepareDays(ctx.db, scope, rowsZone);
   const bucket = bucketOfRange(query.from, query.to);
   const [byTemplate, buckets, cases] = await Promise.all([
     loadTemplatePeriodSums(ctx.db, scope),
@@ -112,5 +122,6 @@ export async function getDashboard(
     cases,
     movers: findMovers(byTemplate, names),
     templates,
+    timeZone: daysZone,
   };
 }

@@ -6,6 +6,7 @@ import { templates } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
 import { caseWorkspace } from '../cases/test-cases-fixtures.js';
+import { rebuildDailyStats } from '../responses/response-daily-stats.repository.js';
 import { bearer } from '../surveys/test-fixtures.js';
 import { periodFigures } from './period-figures.service.js';
 import { march, npsTemplate, sendAndAnswer, starsTemplate } from './test-insights-fixtures.js';
@@ -176,13 +177,19 @@ describe('periodFigures', () => {
       .where(eq(templates.id, tyres.surveyTemplateId));
     const workspaceId = template!.workspaceId;
     const dashboard = (await a.admin.get(`/api/dashboard?${week}`)).json();
-    const figures = await periodFigures(t.ctx.db, { workspaceId, from: '2026-03-10', to: '2026-03-16' });
+    const figures = await periodFigures(t.ctx.db, {
+      workspaceId,
+      from: '2026-03-10',
+      to: '2026-03-16',
+      timeZone: 'UTC',
+    });
     expect(JSON.parse(JSON.stringify(figures))).toEqual(dashboard.figures);
     const washOnly = await periodFigures(t.ctx.db, {
       workspaceId,
       templateIds: [wash.surveyTemplateId],
       from: '2026-03-10',
       to: '2026-03-16',
+      timeZone: 'UTC',
     });
     expect(washOnly.responses).toEqual({ current: 3, previous: 2 });
     expect(washOnly.nps.current.count).toBe(0);
@@ -210,5 +217,54 @@ describe('the daily aggregate', () => {
     await t.ctx.db.execute(sql`delete from response_daily_stats`);
     await t.ctx.db.execute(sql.raw(backfill!));
     expect(await read()).toEqual(written);
+  });
+
+  it('is written in the local days of the workspace’s zone, as the rebuild statement makes it (decision 035)', async () => {
+    const auckland = (await signUpClient(t.client())).client;
+    const zone = await auckland.put('/api/workspace/notification-settings', { timeZone: 'Pacific/Auckland' });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const workspaceId = (await auckland.get('/api/accounts/startup')).json().workspaces[0]
+      .workspaceId as string;
+    const template = await npsTemplate(auckland, 'Harbour');
+    // Before any read the rows are in UTC days; the first read rebuilds them in Auckland's.
+    await sendAndAnswer(t, auckland, template, new Date('2026-03-09T10:30:00Z'), {
+      value: 9,
+      on: new Date('2026-03-09T11:30:00Z'),
+    });
+    const first = await auckland.get('/api/dashboard?from=2026-03-10&to=2026-03-10');
+    expect(first.json().figures.responses.current).toBe(1);
+    // Written in Auckland's days from now on: 23:30 on the 10th, 00:30 on the 11th (NZDT, +13).
+    await sendAndAnswer(t, auckland, template, new Date('2026-03-10T01:00:00Z'), {
+      value: 3,
+      on: new Date('2026-03-10T10:30:00Z'),
+    });
+    await sendAndAnswer(t, auckland, template, new Date('2026-03-10T02:00:00Z'), {
+      value: 10,
+      on: new Date('2026-03-10T11:30:00Z'),
+    });
+    const read = async () =>
+      (
+        (await t.ctx.db.execute(
+          sql`select template_id, day::text, sent_count, responded_count, completed_count, promoters, detractors
+              from response_daily_stats where workspace_id = ${workspaceId} order by template_id, day`,
+        )) as { rows: unknown[] }
+      ).rows;
+    const written = await read();
+    expect(written).toEqual([
+      expect.objectContaining({ day: '2026-03-09', sent_count: 1, responded_count: 1, completed_count: 0 }),
+      expect.objectContaining({
+        day: '2026-03-10',
+        sent_count: 2,
+        responded_count: 2,
+        completed_count: 2,
+        detractors: 1,
+      }),
+      expect.objectContaining({ day: '2026-03-11', sent_count: 0, completed_count: 1, promoters: 1 }),
+    ]);
+    await t.ctx.db.transaction((tx) => rebuildDailyStats(tx, workspaceId, 'Pacific/Auckland'));
+    expect(await read()).toEqual(written);
+    const days = await auckland.get('/api/dashboard?from=2026-03-10&to=2026-03-11');
+    expect(days.json().trend.map((point: { responses: number }) => point.responses)).toEqual([2, 1]);
+    t.setNow(march(17));
   });
 });

@@ -1,4 +1,5 @@
 import {
+  addDays,
   type ComparedFigure,
   type FigureChange,
   type PeriodFigures,
@@ -13,11 +14,12 @@ import {
   welchTest,
 } from '@graphium/shared/statistics';
 import type { Executor } from '../../db/client.js';
-import { type DailySums, sumTemplatePeriods } from './insights.repository.js';
+import { ensureDailyStatsZone } from '../responses/response-aggregates.service.js';
+import { type DailySums, sumBuckets, sumTemplatePeriods } from './insights.repository.js';
 
 // The headline figures of a period beside the previous period of equal length, with their 95%
 // margins and the changes' tests (docs/decisions/028-dashboard.md#statistics). The dashboard and the
-// digests share them.
+// digests share them, read from the daily aggregate cut at the workspace's local days (decision 035).
 
 export const emptySums = (): DailySums => ({
   sent: 0,
@@ -88,9 +90,23 @@ export interface PeriodScope {
   workspaceId: string;
   /** Only these templates (already checked to be the workspace's); none: all of them. */
   templateIds?: readonly string[] | undefined;
-  /** First and last day of the period (YYYY-MM-DD, UTC), both included. */
+  /** First and last day of the period (YYYY-MM-DD, local days of `timeZone`), both included. */
   from: string;
   to: string;
+  /** The workspace's time zone, whose days the aggregate is cut at (decision 035). */
+  timeZone: string;
+}
+
+/**
+ * Makes the daily aggregate cut at the scope's time zone (rebuilt once after the workspace's zone
+ * changes) before it is read; answers the zone the days are in.
+ */
+export function prepareDays(
+  db: Executor,
+  scope: Pick<PeriodScope, 'workspaceId' | 'timeZone'>,
+  current?: string,
+): Promise<string> {
+  return ensureDailyStatsZone(db, scope.workspaceId, scope.timeZone, current);
 }
 
 /** Each template's sums for the period and the previous one. */
@@ -135,5 +151,19 @@ export function figuresOfTemplates(
  * caller checks that the templates are the workspace's.
  */
 export async function periodFigures(db: Executor, scope: PeriodScope): Promise<PeriodFigures> {
+  await prepareDays(db, scope);
   return figuresOfTemplates(scope, await loadTemplatePeriodSums(db, scope));
+}
+
+/** Completed responses on each local day of the period, every day listed (the digests' chart). */
+export async function dailyResponses(
+  db: Executor,
+  scope: PeriodScope,
+): Promise<{ day: string; count: number }[]> {
+  await prepareDays(db, scope);
+  const counts = new Map((await sumBuckets(db, scope, 'day')).map((row) => [row.start, row.completed]));
+  const days: { day: string; count: number }[] = [];
+  for (let day = scope.from; day <= scope.to; day = addDays(day, 1))
+    days.push({ day, count: counts.get(day) ?? 0 });
+  return days;
 }

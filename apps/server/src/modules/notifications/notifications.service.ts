@@ -39,6 +39,11 @@ function toWorkspaceSettings(row: NotificationSettingsRow | undefined): Workspac
   };
 }
 
+/** The workspace's time zone (UTC without settings): digests and the dashboard's days use it (decision 035). */
+export async function loadTimeZone(db: Executor, workspaceId: string): Promise<string> {
+  return (await findNotificationSettings(db, workspaceId))?.timeZone ?? defaultTimeZone;
+}
+
 /** The workspace's default country for phone numbers (decision 021). */
 export async function loadPhoneCountry(db: Executor, workspaceId: string): Promise<string> {
   return (await findNotificationSettings(db, workspaceId))?.phoneCountry ?? defaultPhoneCountry;

@@ -1,16 +1,20 @@
+import type { PeriodFigures } from '@graphium/shared';
 import { describe, expect, it } from 'vitest';
 import { digestChartAlt, digestChartSvg } from './digest-chart.js';
 import { figureLines, periodLabel, renderDigestEmail } from './digest-email.js';
-import type { HeadlineFigures } from './digest-figures.js';
 
-const none: HeadlineFigures = {
-  completed: 0,
-  sent: 0,
-  responseRate: null,
-  nps: null,
-  npsAnswers: 0,
-  compositeScore: null,
-  compositeAnswers: 0,
+const noFigure = { value: null, count: 0, marginOfError: null, indicative: true };
+const none: PeriodFigures = {
+  period: { from: '2026-02-01', to: '2026-02-28' },
+  previousPeriod: { from: '2026-01-04', to: '2026-01-31' },
+  nps: { current: noFigure, previous: noFigure, change: null },
+  composite: { current: noFigure, previous: noFigure, change: null },
+  responses: { current: 0, previous: 0 },
+  responseRate: {
+    current: { value: null, sent: 0, responded: 0 },
+    previous: { value: null, sent: 0, responded: 0 },
+    change: null,
+  },
 };
 
 describe('the digest e-mail', () => {
@@ -22,7 +26,7 @@ describe('the digest e-mail', () => {
   });
 
   it('leaves NPS out when neither period has an NPS answer, and shows a dash for what is missing', () => {
-    const lines = figureLines({ current: { ...none, completed: 2 }, previous: none });
+    const lines = figureLines({ ...none, responses: { current: 2, previous: 0 } });
     expect(lines.map((line) => line.label)).toEqual([
       'Completed responses',
       'Response rate',
@@ -32,6 +36,29 @@ describe('the digest e-mail', () => {
     expect(lines[1]).toEqual({ label: 'Response rate', current: '—', previous: '—', change: '—' });
   });
 
+  it("shows the dashboard's margins and marks a significant change (decision 035)", () => {
+    const figure = (value: number, count: number, marginOfError: number | null) => ({
+      value,
+      count,
+      marginOfError,
+      indicative: count < 30,
+    });
+    const lines = figureLines({
+      ...none,
+      nps: {
+        current: figure(42.4, 40, 6.2),
+        previous: figure(10, 1, null),
+        change: { difference: 32.4, test: 'welch', pValue: 0.01, significant: true },
+      },
+    });
+    expect(lines.find((line) => line.label === 'NPS')).toEqual({
+      label: 'NPS',
+      current: '+42 ± 6',
+      previous: '+10',
+      change: '+32 (significant)',
+    });
+  });
+
   it('escapes what people typed and names the dashboard when there is no template', () => {
     const email = renderDigestEmail({
       workspaceName: 'Tom & Jerry <Ltd>',
@@ -39,7 +66,7 @@ describe('the digest e-mail', () => {
       frequency: 'monthly',
       periodStart: '2026-02-01',
       periodEnd: '2026-02-28',
-      figures: { current: none, previous: none },
+      figures: none,
       chart: { cid: 'chart@test', alt: 'A "chart"' },
       comments: ['<script>alert(1)</script>'],
       link: 'http://graphium.test/dashboard?from=2026-02-01&to=2026-02-28',

@@ -1,11 +1,11 @@
-import type { ReportFrequency } from '@graphium/shared';
+import type { FigureChange, PeriodFigures, ReportFrequency } from '@graphium/shared';
 import { escapeHtml, type RenderedEmail, renderEmail } from '../delivery/delivery.service.js';
 import { digestChartHeight, digestChartWidth, longDay } from './digest-chart.js';
-import type { HeadlineFigures } from './digest-figures.js';
 
 // The digest e-mail (docs/decisions/031-scheduled-reports.md) in the house layout: the figures
 // with the previous period's and the change, the chart as an inline image with its alt text,
-// the comments, a link back to the figures and a link that ends this digest.
+// the comments, a link back to the figures and a link that ends this digest. The figures are the
+// dashboard's for the same days (decision 035), margins and significance included.
 
 export interface DigestEmailInput {
   workspaceName: string;
@@ -14,7 +14,7 @@ export interface DigestEmailInput {
   frequency: ReportFrequency;
   periodStart: string;
   periodEnd: string;
-  figures: { current: HeadlineFigures; previous: HeadlineFigures };
+  figures: PeriodFigures;
   chart: { cid: string; alt: string };
   comments: string[];
   link: string;
@@ -58,48 +58,63 @@ interface FigureLine {
 const round = (value: number) => Math.round(value);
 const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : '0');
 
-function line(
-  label: string,
+/** A figure with its 95% margin where it has one: "42 ± 6". */
+function withMargin(format: (value: number) => string) {
+  return (value: number | null, margin: number | null): string =>
+    value === null ? '—' : margin === null ? format(value) : `${format(value)} ± ${round(margin)}`;
+}
+
+/** The change rounded like the figures, marked when significant (p < 0.05, decision 028). */
+function changeOf(
   current: number | null,
   previous: number | null,
-  format: (value: number) => string,
+  change: FigureChange | null | undefined,
   unit = '',
-): FigureLine {
-  const change =
-    current === null || previous === null ? '—' : `${signed(round(current) - round(previous))}${unit}`;
-  return {
-    label,
-    current: current === null ? '—' : format(current),
-    previous: previous === null ? '—' : format(previous),
-    change,
-  };
+): string {
+  if (current === null || previous === null) return '—';
+  const text = `${signed(round(current) - round(previous))}${unit}`;
+  return change?.significant ? `${text} (significant)` : text;
 }
 
 /** The figure lines: completed responses, response rate, NPS when there are NPS answers, composite score. */
-export function figureLines(figures: DigestEmailInput['figures']): FigureLine[] {
-  const { current, previous } = figures;
-  const lines = [
-    line('Completed responses', current.completed, previous.completed, (value) => String(value)),
-    line(
-      'Response rate',
-      current.responseRate,
-      previous.responseRate,
-      (value) => `${round(value)}%`,
-      ' points',
-    ),
+export function figureLines(figures: PeriodFigures): FigureLine[] {
+  const { nps, composite, responses, responseRate } = figures;
+  const percent = (value: number) => `${round(value)}%`;
+  const lines: FigureLine[] = [
+    {
+      label: 'Completed responses',
+      current: String(responses.current),
+      previous: String(responses.previous),
+      change: changeOf(responses.current, responses.previous, null),
+    },
+    {
+      label: 'Response rate',
+      current: responseRate.current.value === null ? '—' : percent(responseRate.current.value),
+      previous: responseRate.previous.value === null ? '—' : percent(responseRate.previous.value),
+      change: changeOf(
+        responseRate.current.value,
+        responseRate.previous.value,
+        responseRate.change,
+        ' points',
+      ),
+    },
   ];
-  if (current.npsAnswers > 0 || previous.npsAnswers > 0) {
-    lines.push(line('NPS', current.nps, previous.nps, (value) => signed(round(value))));
+  if (nps.current.count > 0 || nps.previous.count > 0) {
+    const format = withMargin((value) => signed(round(value)));
+    lines.push({
+      label: 'NPS',
+      current: format(nps.current.value, nps.current.marginOfError),
+      previous: format(nps.previous.value, nps.previous.marginOfError),
+      change: changeOf(nps.current.value, nps.previous.value, nps.change),
+    });
   }
-  lines.push(
-    line(
-      'Composite score',
-      current.compositeScore,
-      previous.compositeScore,
-      (value) => `${round(value)}%`,
-      ' points',
-    ),
-  );
+  const format = withMargin(percent);
+  lines.push({
+    label: 'Composite score',
+    current: format(composite.current.value, composite.current.marginOfError),
+    previous: format(composite.previous.value, composite.previous.marginOfError),
+    change: changeOf(composite.current.value, composite.previous.value, composite.change, ' points'),
+  });
   return lines;
 }
 
@@ -125,11 +140,16 @@ export function renderDigestEmail(input: DigestEmailInput): RenderedEmail {
   const period = periodLabel(input.frequency, input.periodStart, input.periodEnd);
   const scope = input.templateName ?? 'Dashboard';
   const kind = input.frequency === 'weekly' ? 'Weekly' : 'Monthly';
-  const previousLabel = input.frequency === 'weekly' ? 'Week before' : 'Month before';
+  // The period before has as many days (the dashboard's previous period, decision 035).
+  const dayCount = Math.round((Date.parse(input.periodEnd) - Date.parse(input.periodStart)) / 86_400_000) + 1;
+  const previousLabel = input.frequency === 'weekly' ? 'Week before' : `${dayCount} days before`;
+  const note =
+    '± is the margin of error at 95% confidence; a change marked significant has p < 0.05 (as on the dashboard).';
   const lines = figureLines(input.figures);
   const comments = input.comments;
   const html = [
-    `<tr><td style="padding-bottom:16px">${figuresTable(lines, previousLabel)}</td></tr>`,
+    `<tr><td style="padding-bottom:8px">${figuresTable(lines, previousLabel)}</td></tr>`,
+    `<tr><td style="font-size:13px;color:#4b5563;padding-bottom:16px">${escapeHtml(note)}</td></tr>`,
     `<tr><td style="padding-bottom:16px"><img src="cid:${escapeHtml(input.chart.cid)}" alt="${escapeHtml(input.chart.alt)}" width="${digestChartWidth}" height="${digestChartHeight}" style="display:block;width:100%;max-width:${digestChartWidth}px;height:auto;border:0"></td></tr>`,
     comments.length > 0
       ? `<tr><td style="font-size:15px;font-weight:bold;padding-bottom:8px">Comments</td></tr>
@@ -141,6 +161,7 @@ export function renderDigestEmail(input: DigestEmailInput): RenderedEmail {
       (entry) =>
         `${entry.label}: ${entry.current} (${previousLabel.toLowerCase()}: ${entry.previous}; change: ${entry.change})`,
     ),
+    note,
     '',
     input.chart.alt,
     '',

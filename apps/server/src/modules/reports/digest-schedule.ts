@@ -22,7 +22,7 @@ export function localTimeToInstant(day: LocalDay, hour: number, timeZone: string
   return zonedTimeToInstant({ ...day, hour, minute: 0 }, timeZone);
 }
 
-export function localDayOf(date: Date, timeZone: string): LocalDay {
+function localDayOf(date: Date, timeZone: string): LocalDay {
   const { year, month, day } = localParts(date, timeZone);
   return { year, month, day };
 }
@@ -42,7 +42,7 @@ function weekdayOf(day: LocalDay): number {
   return (new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay() + 6) % 7;
 }
 
-export function formatDay(day: LocalDay): string {
+function formatDay(day: LocalDay): string {
   return `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
 }
 
@@ -51,7 +51,7 @@ function parseDay(text: string): LocalDay {
   return { year, month, day };
 }
 
-/** One digest's period: its local days and the instants around them, and the period before it. */
+/** One digest's period: its local days and the instants around them. */
 export interface DigestPeriod {
   frequency: ReportFrequency;
   /** The first local day, YYYY-MM-DD: the exactly-once key with the subscription. */
@@ -62,12 +62,8 @@ export interface DigestPeriod {
   from: Date;
   /** Local midnight of the day after the last (exclusive). */
   to: Date;
-  /** The period before: from `previousFrom` to `from`. */
-  previousFrom: Date;
   /** When the digest is due: 08:00 local on the day after the period. */
   dueAt: Date;
-  /** The period's local days, in order (the chart's bars). */
-  days: string[];
 }
 
 /** The period that starts on `start` (a Monday, or a 1st). */
@@ -78,18 +74,13 @@ export function digestPeriodStartingOn(
 ): DigestPeriod {
   const first = parseDay(start);
   const next = frequency === 'weekly' ? addDays(first, 7) : addMonths(first, 1);
-  const previous = frequency === 'weekly' ? addDays(first, -7) : addMonths(first, -1);
-  const days: string[] = [];
-  for (let day = first; formatDay(day) !== formatDay(next); day = addDays(day, 1)) days.push(formatDay(day));
   return {
     frequency,
     periodStart: formatDay(first),
-    periodEnd: days.at(-1)!,
+    periodEnd: formatDay(addDays(next, -1)),
     from: localTimeToInstant(first, 0, timeZone),
     to: localTimeToInstant(next, 0, timeZone),
-    previousFrom: localTimeToInstant(previous, 0, timeZone),
     dueAt: localTimeToInstant(next, digestSendHour, timeZone),
-    days,
   };
 }
 

@@ -1,22 +1,15 @@
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { dispatchMessages, type NewOutboxMessage, queueMessages } from '../delivery/delivery.service.js';
+import { dailyResponses, periodFigures } from '../insights/period-figures.service.js';
 import { loadVersionDefinition } from '../templates/template-versions.service.js';
 import { findWorkspaceName } from '../workspaces/workspaces.service.js';
 import { digestChartAlt, digestChartPng } from './digest-chart.js';
 import { renderDigestEmail } from './digest-email.js';
-import { digestFigures } from './digest-figures.js';
-import {
-  type DigestPeriod,
-  digestPeriodStartingOn,
-  formatDay,
-  latestDuePeriod,
-  localDayOf,
-} from './digest-schedule.js';
+import { type DigestPeriod, digestPeriodStartingOn, latestDuePeriod } from './digest-schedule.js';
 import { digestUnsubscribeOf } from './digest-unsubscribe.js';
 import { sendDigestJob } from './reports.jobs.js';
 import {
-  countCompletionsByQuarterHour,
   findCompletedVersionIds,
   findDigestSubscription,
   findLinkVersionId,
@@ -106,21 +99,6 @@ export async function sendDigest(
 
 type DigestSubscription = NonNullable<Awaited<ReturnType<typeof findDigestSubscription>>>;
 
-/** Completed surveys per local day of the period. */
-async function completionsPerDay(
-  db: Executor,
-  scope: SurveyScope,
-  period: DigestPeriod,
-  timeZone: string,
-): Promise<{ day: string; count: number }[]> {
-  const counts = new Map(period.days.map((day) => [day, 0]));
-  for (const { bucket, count } of await countCompletionsByQuarterHour(db, scope, period.from, period.to)) {
-    const day = formatDay(localDayOf(new Date(bucket * 1000), timeZone));
-    if (counts.has(day)) counts.set(day, (counts.get(day) ?? 0) + count);
-  }
-  return period.days.map((day) => ({ day, count: counts.get(day) ?? 0 }));
-}
-
 function truncate(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > commentMaxLength ? `${flat.slice(0, commentMaxLength - 1).trimEnd()}…` : flat;
@@ -151,13 +129,10 @@ async function composeDigest(
     workspaceId: subscription.workspaceId,
     templateIds: subscription.templateId ? [subscription.templateId] : undefined,
   };
-  const figures = await digestFigures(tx, {
-    ...scope,
-    from: period.from,
-    to: period.to,
-    previousFrom: period.previousFrom,
-  });
-  const days = await completionsPerDay(tx, scope, period, row.timeZone);
+  // The dashboard's figures and days for the same local days (decision 035).
+  const days = { ...scope, from: period.periodStart, to: period.periodEnd, timeZone: row.timeZone };
+  const figures = await periodFigures(tx, days);
+  const perDay = await dailyResponses(tx, days);
   const comments = await periodComments(tx, scope, period);
   const range = `from=${period.periodStart}&to=${period.periodEnd}`;
   const versionId = subscription.templateId
@@ -169,7 +144,7 @@ async function composeDigest(
       : `${ctx.config.publicUrl}/survey-templates`
     : `${ctx.config.publicUrl}/dashboard?${range}`;
   const unsubscribe = digestUnsubscribeOf(ctx, subscription.id);
-  const alt = digestChartAlt(days);
+  const alt = digestChartAlt(perDay);
   const email = renderDigestEmail({
     workspaceName: await findWorkspaceName(tx, subscription.workspaceId),
     templateName: subscription.templateId ? (row.templateName ?? '') : null,
@@ -182,7 +157,7 @@ async function composeDigest(
     link,
     unsubscribeUrl: unsubscribe.url,
   });
-  const png = digestChartPng(days, 'Completed responses per day');
+  const png = digestChartPng(perDay, 'Completed responses per day');
   return {
     workspaceId: subscription.workspaceId,
     channel: 'email',

@@ -226,9 +226,10 @@ describe('a digest’s content', () => {
     const text = mail.text ?? '';
     expect(text).toContain('Completed responses: 3 (week before: 1; change: +2)');
     expect(text).toContain('Response rate: 75% (week before: 50%; change: +25 points)');
-    expect(text).toContain('NPS: 0 (week before: +100; change: −100)');
+    // With the dashboard's 95% margins (decision 035); one answer the week before has none.
+    expect(text).toContain('NPS: 0 ± 248 (week before: +100; change: −100)');
     // Stars 5, 1 and 3 (100%, 0%, 50%) against 4 (75%).
-    expect(text).toContain('Composite score: 50% (week before: 75%; change: −25 points)');
+    expect(text).toContain('Composite score: 50% ± 124 (week before: 75%; change: −25 points)');
     expect(text).toContain(
       'Completed responses per day from 2 March 2026 to 8 March 2026: 3 in total, most on 2 March 2026 (1).',
     );

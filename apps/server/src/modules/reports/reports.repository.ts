@@ -233,26 +233,6 @@ function completedIn(scope: SurveyScope, from: Date, to: Date): SQL {
   )!;
 }
 
-/**
- * Completions by quarter hour (epoch seconds of its start): every time zone's days are made of
- * whole quarter hours, so the caller can count them by local day.
- */
-export async function countCompletionsByQuarterHour(
-  db: Executor,
-  scope: SurveyScope,
-  from: Date,
-  to: Date,
-): Promise<{ bucket: number; count: number }[]> {
-  return db
-    .select({
-      bucket: sql<number>`(floor(extract(epoch from ${surveys.completedAt}) / 900) * 900)::float8`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(surveys)
-    .where(completedIn(scope, from, to))
-    .groupBy(sql`1`);
-}
-
 /** The template versions of the surveys completed in the range. */
 export async function findCompletedVersionIds(
   db: Executor,

@@ -10,7 +10,15 @@ import {
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loadVersionLineage } from '../templates/template-versions.service.js';
-import { addDailyCompletion, addDailySent, removeDailySent } from './response-daily-stats.repository.js';
+import {
+  addDailyCompletion,
+  addDailySent,
+  findDailyZone,
+  isKnownZone,
+  lockDailyZoneForRebuild,
+  rebuildDailyStats,
+  removeDailySent,
+} from './response-daily-stats.repository.js';
 import {
   addCompletion,
   addSentSurveys,
@@ -179,4 +187,32 @@ export async function forgetSentSurveys(
 ): Promise<void> {
   await removeSentSurveys(db, removed);
   await removeDailySent(db, removed);
+}
+
+/**
+ * Makes the workspace's daily aggregate cut at `timeZone`'s midnights (decision 035): when the
+ * rows are in another zone (the workspace's time zone changed), they are rebuilt from the surveys
+ * in one transaction that first locks the zone row, so writes under way finish before the surveys
+ * are read and later ones wait and then count in the new zone. A zone PostgreSQL does not know
+ * keeps UTC. Answers the zone the rows are now cut at.
+ */
+export async function ensureDailyStatsZone(
+  db: Executor,
+  workspaceId: string,
+  timeZone: string,
+  /** The zone the rows are in, when the caller has just read it (`findDailyStatsZone`). */
+  current?: string,
+): Promise<string> {
+  if ((current ?? (await findDailyZone(db, workspaceId))) === timeZone) return timeZone;
+  return db.transaction(async (tx) => {
+    const wanted = (await isKnownZone(tx, timeZone)) ? timeZone : 'UTC';
+    if ((await lockDailyZoneForRebuild(tx, workspaceId)) === wanted) return wanted;
+    await rebuildDailyStats(tx, workspaceId, wanted);
+    return wanted;
+  });
+}
+
+/** The zone a workspace's daily rows are cut at now (decision 035). */
+export function findDailyStatsZone(db: Executor, workspaceId: string): Promise<string> {
+  return findDailyZone(db, workspaceId);
 }

@@ -1,65 +1,84 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { responseDailyStats } from '../../db/schema/index.js';
+import { responseDailyStats, responseDailyStatsZones } from '../../db/schema/index.js';
 
 // The dashboard's daily aggregate (docs/decisions/028-dashboard.md), kept beside the other
-// aggregates in the transactions that send, purge and complete surveys. Days are UTC. Upserts add
-// to the row, and rows are written in key order, so concurrent writers neither lose a count nor
-// deadlock.
+// aggregates in the transactions that send, purge and complete surveys. Days are the workspace's
+// local days (decision 035): each statement that adds to the aggregate reads the zone its rows are
+// cut at (`response_daily_stats_zones`) under a key-share lock and computes the days itself, so a
+// rebuild for another zone (which locks that row for update) never misses or splits a write.
+// Upserts add to the row, and rows are written in key order, so concurrent writers neither lose a
+// count nor deadlock.
 
-/** A day (UTC) as YYYY-MM-DD. */
-const utcDayOf = (instant: Date): string => instant.toISOString().slice(0, 10);
+const zones = responseDailyStatsZones;
 
-interface SentDay {
-  templateId: string;
-  workspaceId: string;
-  day: string;
-  count: number;
+/** The zone of a workspace's daily rows, read under a key-share lock ('UTC' without a row). */
+export function lockedZoneOf(workspaceId: SQL | string): SQL {
+  return sql`coalesce((select z.time_zone from ${zones} z where z.workspace_id = ${workspaceId}::uuid for key share), 'UTC')`;
 }
 
-function countByDay(rows: readonly { templateId: string; workspaceId: string; sentAt: Date }[]): SentDay[] {
-  const counts = new Map<string, SentDay>();
+/** An instant's local day in a zone. */
+const localDay = (instant: SQL, zone: SQL): SQL => sql`((${instant}) at time zone ${zone})::date`;
+
+interface SentSurvey {
+  templateId: string;
+  workspaceId: string;
+  sentAt: Date;
+}
+
+/** Surveys per workspace, template and sending instant (a bulk send shares one instant). */
+function countByInstant(
+  rows: readonly SentSurvey[],
+): Map<string, { templateId: string; sentAt: string; count: number }[]> {
+  const byWorkspace = new Map<string, Map<string, { templateId: string; sentAt: string; count: number }>>();
   for (const row of rows) {
-    const day = utcDayOf(row.sentAt);
-    const key = `${row.templateId}\u0000${day}`;
-    const entry = counts.get(key) ?? {
-      templateId: row.templateId,
-      workspaceId: row.workspaceId,
-      day,
-      count: 0,
-    };
+    const sentAt = row.sentAt.toISOString();
+    const counts = byWorkspace.get(row.workspaceId) ?? new Map();
+    const key = `${row.templateId}\u0000${sentAt}`;
+    const entry = counts.get(key) ?? { templateId: row.templateId, sentAt, count: 0 };
     entry.count += 1;
     counts.set(key, entry);
+    byWorkspace.set(row.workspaceId, counts);
   }
-  return [...counts.entries()].sort(([left], [right]) => (left < right ? -1 : 1)).map(([, entry]) => entry);
+  return new Map([...byWorkspace].map(([workspaceId, counts]) => [workspaceId, [...counts.values()]]));
+}
+
+/** The counted instants as a `values` list: (template_id, sent_at, count). */
+function instantsOf(entries: { templateId: string; sentAt: string; count: number }[]): SQL {
+  return sql.join(
+    entries.map(
+      (entry) => sql`(${entry.templateId}::uuid, ${entry.sentAt}::timestamptz, ${entry.count}::int)`,
+    ),
+    sql`, `,
+  );
 }
 
 /** Adds sent surveys to their sending days. */
-export async function addDailySent(
-  db: Executor,
-  sent: readonly { templateId: string; workspaceId: string; sentAt: Date }[],
-): Promise<void> {
-  const rows = countByDay(sent);
-  if (rows.length === 0) return;
-  await db
-    .insert(responseDailyStats)
-    .values(rows.map(({ count, ...key }) => ({ ...key, sentCount: count })))
-    .onConflictDoUpdate({
-      target: [responseDailyStats.templateId, responseDailyStats.day],
-      set: { sentCount: sql`${responseDailyStats.sentCount} + excluded.sent_count` },
-    });
+export async function addDailySent(db: Executor, sent: readonly SentSurvey[]): Promise<void> {
+  for (const [workspaceId, entries] of countByInstant(sent)) {
+    await db.execute(sql`
+      with zone as (select ${lockedZoneOf(workspaceId)} as name)
+      insert into ${responseDailyStats} (template_id, workspace_id, day, sent_count)
+      select sent.template_id, ${workspaceId}::uuid, ${localDay(sql`sent.sent_at`, sql`zone.name`)}, sum(sent.count)::int
+      from (values ${instantsOf(entries)}) as sent(template_id, sent_at, count) cross join zone
+      group by 1, 3 order by 1, 3
+      on conflict (template_id, day) do update
+      set sent_count = ${responseDailyStats}.sent_count + excluded.sent_count`);
+  }
 }
 
 /** Takes surveys deleted unanswered out of their sending days. */
-export async function removeDailySent(
-  db: Executor,
-  removed: readonly { templateId: string; workspaceId: string; sentAt: Date }[],
-): Promise<void> {
-  for (const row of countByDay(removed)) {
-    await db.execute(
-      sql`update ${responseDailyStats} set sent_count = greatest(sent_count - ${row.count}, 0)
-          where template_id = ${row.templateId} and day = ${row.day}`,
-    );
+export async function removeDailySent(db: Executor, removed: readonly SentSurvey[]): Promise<void> {
+  for (const [workspaceId, entries] of countByInstant(removed)) {
+    await db.execute(sql`
+      with zone as (select ${lockedZoneOf(workspaceId)} as name),
+      removed as (
+        select sent.template_id, ${localDay(sql`sent.sent_at`, sql`zone.name`)} as day, sum(sent.count)::int as count
+        from (values ${instantsOf(entries)}) as sent(template_id, sent_at, count) cross join zone
+        group by 1, 2
+      )
+      update ${responseDailyStats} d set sent_count = greatest(d.sent_count - removed.count, 0)
+      from removed where d.template_id = removed.template_id and d.day = removed.day`);
   }
 }
 
@@ -77,54 +96,97 @@ export interface DailyCompletion {
 export async function addDailyCompletion(db: Executor, completion: DailyCompletion): Promise<void> {
   const { templateId, workspaceId, npsAnswer, compositePercentage } = completion;
   const composite = compositePercentage ?? 0;
-  const completed = {
-    templateId,
-    workspaceId,
-    day: utcDayOf(completion.completedAt),
-    respondedCount: 0,
-    completedCount: 1,
-    promoters: npsAnswer !== null && npsAnswer >= 9 ? 1 : 0,
-    passives: npsAnswer !== null && npsAnswer >= 7 && npsAnswer < 9 ? 1 : 0,
-    detractors: npsAnswer !== null && npsAnswer < 7 ? 1 : 0,
-    compositeCount: compositePercentage === null ? 0 : 1,
-    compositeSum: composite,
-    compositeSumOfSquares: composite * composite,
-  };
-  const sentDay = utcDayOf(completion.sentAt);
-  const rows =
-    sentDay === completed.day
-      ? [{ ...completed, respondedCount: 1 }]
-      : [
-          completed,
-          {
-            templateId,
-            workspaceId,
-            day: sentDay,
-            respondedCount: 1,
-            completedCount: 0,
-            promoters: 0,
-            passives: 0,
-            detractors: 0,
-            compositeCount: 0,
-            compositeSum: 0,
-            compositeSumOfSquares: 0,
-          },
-        ].sort((left, right) => (left.day < right.day ? -1 : 1));
-  const add = (column: string) => sql.raw(`response_daily_stats.${column} + excluded.${column}`);
-  await db
-    .insert(responseDailyStats)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [responseDailyStats.templateId, responseDailyStats.day],
-      set: {
-        respondedCount: add('responded_count'),
-        completedCount: add('completed_count'),
-        promoters: add('promoters'),
-        passives: add('passives'),
-        detractors: add('detractors'),
-        compositeCount: add('composite_count'),
-        compositeSum: add('composite_sum'),
-        compositeSumOfSquares: add('composite_sum_of_squares'),
-      },
-    });
+  const promoter = npsAnswer !== null && npsAnswer >= 9 ? 1 : 0;
+  const passive = npsAnswer !== null && npsAnswer >= 7 && npsAnswer < 9 ? 1 : 0;
+  const detractor = npsAnswer !== null && npsAnswer < 7 ? 1 : 0;
+  const compositeCount = compositePercentage === null ? 0 : 1;
+  const completedAt = sql`${completion.completedAt.toISOString()}::timestamptz`;
+  const sentAt = sql`${completion.sentAt.toISOString()}::timestamptz`;
+  const add = (column: string) => sql.raw(`${column} = response_daily_stats.${column} + excluded.${column}`);
+  // Both days in one statement, merged when they are the same day, written in key order.
+  await db.execute(sql`
+    with zone as (select ${lockedZoneOf(workspaceId)} as name),
+    counted (day, responded, completed, promoters, passives, detractors, composite_count, composite_sum, composite_sum_of_squares) as (
+      select ${localDay(completedAt, sql`zone.name`)}, 0, 1, ${promoter}::int, ${passive}::int, ${detractor}::int,
+        ${compositeCount}::int, ${composite}::float8, ${composite * composite}::float8 from zone
+      union all
+      select ${localDay(sentAt, sql`zone.name`)}, 1, 0, 0, 0, 0, 0, 0::float8, 0::float8 from zone
+    )
+    insert into ${responseDailyStats} (template_id, workspace_id, day, responded_count, completed_count,
+      promoters, passives, detractors, composite_count, composite_sum, composite_sum_of_squares)
+    select ${templateId}::uuid, ${workspaceId}::uuid, day, sum(responded)::int, sum(completed)::int, sum(promoters)::int,
+      sum(passives)::int, sum(detractors)::int, sum(composite_count)::int, sum(composite_sum), sum(composite_sum_of_squares)
+    from counted group by day order by day
+    on conflict (template_id, day) do update set
+      ${add('responded_count')}, ${add('completed_count')}, ${add('promoters')}, ${add('passives')},
+      ${add('detractors')}, ${add('composite_count')}, ${add('composite_sum')}, ${add('composite_sum_of_squares')}`);
+}
+
+/** The zone a workspace's daily rows are cut at ('UTC' without a row). */
+export async function findDailyZone(db: Executor, workspaceId: string): Promise<string> {
+  const rows = await db
+    .select({ timeZone: zones.timeZone })
+    .from(zones)
+    .where(sql`${zones.workspaceId} = ${workspaceId}`);
+  return rows[0]?.timeZone ?? 'UTC';
+}
+
+/**
+ * Locks the workspace's zone row for update, making it first when it is missing: writers wait,
+ * and those already under way have committed. Answers the zone the rows are cut at.
+ */
+export async function lockDailyZoneForRebuild(db: Executor, workspaceId: string): Promise<string> {
+  await db.insert(zones).values({ workspaceId }).onConflictDoNothing();
+  const [row] = await db
+    .select({ timeZone: zones.timeZone })
+    .from(zones)
+    .where(sql`${zones.workspaceId} = ${workspaceId}`)
+    .for('update');
+  return row?.timeZone ?? 'UTC';
+}
+
+/** Whether PostgreSQL knows the zone by this name. */
+export async function isKnownZone(db: Executor, timeZone: string): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from pg_timezone_names where name = ${timeZone}`);
+  return ((rows as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+}
+
+/**
+ * The workspace's daily rows again from its surveys, with days in `timeZone` (the statement of
+ * migration 0020's backfill for one workspace and one zone), and the zone recorded. The caller
+ * holds the zone row's lock (`lockDailyZoneForRebuild`).
+ */
+export async function rebuildDailyStats(db: Executor, workspaceId: string, timeZone: string): Promise<void> {
+  await db.execute(sql`delete from ${responseDailyStats} where workspace_id = ${workspaceId}::uuid`);
+  await db.execute(sql`
+    insert into ${responseDailyStats} (template_id, day, workspace_id, sent_count, responded_count,
+      completed_count, promoters, passives, detractors, composite_count, composite_sum, composite_sum_of_squares)
+    select template_id, day, workspace_id, sum(sent)::int, sum(responded)::int, sum(completed)::int,
+      sum(promoter)::int, sum(passive)::int, sum(detractor)::int, sum(composite_count)::int,
+      coalesce(sum(composite), 0), coalesce(sum(composite * composite), 0)
+    from (
+      select s.template_id, (s.sent_at at time zone ${timeZone})::date as day, s.workspace_id, 1 as sent,
+        (s.state = 'COMPLETE')::int as responded, 0 as completed, 0 as promoter, 0 as passive,
+        0 as detractor, 0 as composite_count, null::double precision as composite
+      from surveys s where s.workspace_id = ${workspaceId}::uuid
+      union all
+      select s.template_id, (s.completed_at at time zone ${timeZone})::date, s.workspace_id, 0, 0, 1,
+        coalesce((n.answer >= 9)::int, 0), coalesce((n.answer >= 7 and n.answer < 9)::int, 0),
+        coalesce((n.answer < 7)::int, 0), (s.composite_percentage is not null)::int, s.composite_percentage
+      from surveys s
+      join template_versions v on v.id = s.template_version_id
+      left join lateral (
+        select (s.responses ->> (q.value ->> 'id'))::double precision as answer
+        from jsonb_array_elements(case when jsonb_typeof(v.definition -> 'questions') = 'array'
+          then v.definition -> 'questions' else '[]'::jsonb end) with ordinality as q(value, position)
+        where q.value ->> 'type' = 'NetPromoterScore'
+          and jsonb_typeof(s.responses -> (q.value ->> 'id')) = 'number'
+        order by q.position
+        limit 1
+      ) n on true
+      where s.workspace_id = ${workspaceId}::uuid and s.state = 'COMPLETE' and s.completed_at is not null
+    ) counted
+    group by template_id, day, workspace_id
+    order by template_id, day`);
+  await db.update(zones).set({ timeZone }).where(sql`${zones.workspaceId} = ${workspaceId}`);
 }

@@ -9,6 +9,7 @@ import {
   responseWeeklyStats,
   surveys,
 } from '../../db/schema/index.js';
+import { lockedZoneOf } from './response-daily-stats.repository.js';
 
 // The aggregates of decision 007, kept in the transactions that send and complete surveys. Every
 // write is an upsert that adds to the row, so concurrent completions never lose a count; rows
@@ -46,7 +47,8 @@ export async function addSentSurveys(
 // The sending days' and the templates' counts of the rows in `inserted`, a CTE of the statement.
 const dailySent = sql`daily as (
       insert into ${responseDailyStats} (template_id, workspace_id, day, sent_count)
-      select template_id, workspace_id, (sent_at at time zone 'UTC')::date, count(*)::int from inserted
+      select template_id, workspace_id, (sent_at at time zone ${lockedZoneOf(sql`inserted.workspace_id`)})::date,
+        count(*)::int from inserted
       group by 1, 2, 3 order by 1, 3
       on conflict (template_id, day) do update
       set sent_count = ${responseDailyStats}.sent_count + excluded.sent_count
@@ -59,7 +61,7 @@ const templatesSent = sql`insert into ${responseTemplateStats} (template_id, wor
 
 /**
  * One statement that inserts surveys and adds them to their templates' sent counts and to their
- * sending days (the dashboard's daily rows, UTC days), answering the ids it inserted: `inserted`
+ * sending days (the dashboard's daily rows, in the workspace's days: decision 035), answering the ids it inserted: `inserted`
  * is an insert into surveys returning `id`, `template_id`, `workspace_id` and `sent_at` (it may
  * insert fewer rows than it was given). A single statement is its own transaction, so the public
  * links' batches commit in one round trip instead of several.

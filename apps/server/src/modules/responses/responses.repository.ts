@@ -241,3 +241,17 @@ export async function findExportBatch(
     .orderBy(desc(surveys.sentAt), desc(surveys.id))
     .limit(limit);
 }
+
+/** One survey's truth of each condition (false for null), in order; empty when the survey is not there. */
+export async function findSurveyConditionTruths(
+  db: Executor,
+  surveyId: string,
+  conditions: SQL[],
+): Promise<boolean[]> {
+  if (conditions.length === 0) return [];
+  const columns = Object.fromEntries(
+    conditions.map((condition, index) => [`c${index}`, sql<boolean>`coalesce((${condition}), false)`]),
+  );
+  const [row] = await db.select(columns).from(surveys).where(sql`${surveys.id} = ${surveyId}`);
+  return row ? conditions.map((_, index) => row[`c${index}`] === true) : [];
+}

@@ -2,6 +2,7 @@ import {
   canChangeTemplateState,
   checkAlertsAgainstQuestions,
   isDefinitionEditable,
+  isPropertyCondition,
   type NewTemplate,
   type SurveyDefinition,
   type SurveySettings,
@@ -191,7 +192,7 @@ async function checkListReferences(
 }
 
 function checkSettings(kind: TemplateKind, settings: SurveySettings, definition: SurveyDefinition): void {
-  const problems = checkAlertsAgainstQuestions(settings.alerts, definition.questions);
+  const problems = checkAlertsAgainstQuestions(settings.alerts, definition.questions, definition.properties);
   if (Object.keys(problems).length > 0) {
     const details = Object.fromEntries(
       Object.entries(problems).map(([path, message]) => [
@@ -199,7 +200,18 @@ function checkSettings(kind: TemplateKind, settings: SurveySettings, definition:
         message,
       ]),
     );
-    throw invalid('An alert does not fit the questions of the survey.', details);
+    // A property condition's problem names the property in the message itself (decision 035).
+    const propertyProblem = Object.entries(problems).find(([path]) => {
+      const [, alertIndex, , conditionIndex] = path.split('.');
+      const condition = settings.alerts[Number(alertIndex)]?.conditions[Number(conditionIndex)];
+      return condition !== undefined && isPropertyCondition(condition);
+    });
+    throw invalid(
+      propertyProblem
+        ? `An alert does not fit the survey's properties: ${propertyProblem[1]}`
+        : 'An alert does not fit the questions of the survey.',
+      details,
+    );
   }
 }
 

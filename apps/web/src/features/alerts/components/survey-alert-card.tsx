@@ -65,9 +65,7 @@ export function SurveyAlertCard({
                 <dt className="font-medium text-gray-900">{condition.questionLabel}:</dt>
                 <dd className="text-gray-700">
                   {formatAnswer(condition.answer)}{' '}
-                  <span className="text-gray-600">
-                    ({conditionPhrase(condition.operator, condition.value)})
-                  </span>
+                  <span className="text-gray-600">({conditionPhrase(condition)})</span>
                 </dd>
               </div>
             ))}

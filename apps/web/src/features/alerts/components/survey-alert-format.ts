@@ -2,6 +2,9 @@ import {
   type AlertConditionOperator,
   consentGivenText,
   isMatrixAnswer,
+  type MatchedCondition,
+  propertyConditionPhrase,
+  type ResponseFilterOperator,
   type SurveyAnswer,
 } from '@graphium/shared';
 import type { BadgeTone } from '@/components/ui/badge';
@@ -29,9 +32,15 @@ const operatorPhrases: Record<AlertConditionOperator, string> = {
   SENTIMENT_IS: 'sentiment',
 };
 
-/** The condition that held, as the card explains it: "less than 7", "empty". */
-export function conditionPhrase(operator: AlertConditionOperator, value: string | number): string {
-  const phrase = operatorPhrases[operator];
+/**
+ * The condition that held, as the card explains it: "less than 7", "empty"; a survey property's
+ * (decision 035) as the alerts list says it: "equals Pro".
+ */
+export function conditionPhrase(condition: Pick<MatchedCondition, 'kind' | 'operator' | 'value'>): string {
+  const { operator, value } = condition;
+  if (condition.kind === 'property')
+    return propertyConditionPhrase(undefined, operator as ResponseFilterOperator, value);
+  const phrase = operatorPhrases[operator as AlertConditionOperator];
   return operator === 'IS_EMPTY' || operator === 'IS_NOT_EMPTY' ? phrase : `${phrase} ${value}`;
 }
 

@@ -52,6 +52,7 @@ export function buildDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       { templateId: tyresId, name: 'Tyres' },
       { templateId: washId, name: 'Wash' },
     ],
+    timeZone: 'Europe/Paris',
     ...overrides,
   };
 }

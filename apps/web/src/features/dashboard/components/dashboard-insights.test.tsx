@@ -38,6 +38,8 @@ describe('Dashboard insights', () => {
     expect(within(composite).getByText('Indicative: fewer than 30 answers')).toBeInTheDocument();
     expect(screen.getByText(/Welch's t-test/)).toBeInTheDocument();
     expect(screen.getByText(/two-proportion z-test/)).toBeInTheDocument();
+    // Decision 035: the days are the workspace's.
+    expect(screen.getByText(/Days are in the workspace's time zone \(Europe\/Paris;/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View cases' })).toHaveAttribute('href', '/alerts/cases');
     const movers = screen.getByRole('table', { name: 'Biggest movers' });
     expect(within(movers).getByText('Tyres')).toBeInTheDocument();

@@ -14,7 +14,7 @@ import { TrendSection } from './trend-section';
 const significanceHelp =
   'Margins of error are at 95% confidence (NPS from the shares of promoters, passives and detractors; the composite score from its standard deviation). ' +
   "A change is marked significant when p < 0.05: Welch's t-test for NPS (answers counted as +100, 0 and −100) and the composite score, " +
-  'a two-proportion z-test for the response rate. The response rate counts the surveys sent in the period that are complete now. Days are UTC.';
+  'a two-proportion z-test for the response rate. The response rate counts the surveys sent in the period that are complete now.';
 
 /** The dashboard's figures for a range (in the URL query) and a choice of templates. */
 export function DashboardInsights() {
@@ -76,7 +76,10 @@ export function DashboardInsights() {
       {data && (
         <div className="space-y-6" aria-busy={dashboard.isFetching}>
           <HeadlineCards figures={data.figures} />
-          <p className="text-sm text-gray-600">{significanceHelp}</p>
+          <p className="text-sm text-gray-600">
+            {significanceHelp} Days are in the workspace's time zone ({data.timeZone}; Settings →
+            Notifications).
+          </p>
           <TrendSection bucket={data.bucket} points={data.trend} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             <section

@@ -2,34 +2,35 @@ import {
   type Alert,
   type AlertConditionOperator,
   alertOperators,
-  alertSentiments,
   clampToScale,
-  getListItemOptions,
   notificationChannels,
+  propertyFilterOperators,
+  rangeFilterOperator,
+  reportedProperties,
   type SurveyQuestion,
   scaleRange,
-  textSentimentLabels,
 } from '@graphium/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
-import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormDialog, useWhenOpened } from '@/components/ui/form-dialog';
 import { CheckboxField, FieldError, TextField } from '@/components/ui/form-field';
-import { SelectField } from '@/components/ui/select';
-import { useList } from '@/features/lists/api/get-list';
 import { useNotificationSettings } from '@/features/notifications/api/get-notification-settings';
 import { AlertCaseFields } from './alert-case-fields';
+import { ConditionFields } from './alert-condition-fields';
 import {
   type AlertFormValues,
   alertFormSchema,
   alertFormValuesOf,
   alertOperatorNeedsValue,
   channelLabels,
+  conditionFormField,
   emptyCondition,
-  operatorLabels,
+  propertySubject,
+  readPropertySubject,
 } from './alert-form';
 import { itemProblems, saveProblems } from './definition-problems';
 import { isChoice } from './question-text';
@@ -64,7 +65,8 @@ function adaptValue(question: SurveyQuestion, value: string | number): string | 
 export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalProps) {
   const { config, version, save } = useTemplateEditor();
   const questions = version.definition.questions;
-  const schema = useMemo(() => alertFormSchema(questions), [questions]);
+  const properties = version.definition.properties;
+  const schema = useMemo(() => alertFormSchema(questions, properties), [questions, properties]);
   const { setSaveError, notice: saveErrorNotice } = useSaveError();
   const isEditing = alert !== undefined;
   const {
@@ -95,15 +97,31 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
   const isSlackMissing = notificationSettings.isSuccess && !notificationSettings.data.slackWebhookUrl;
   // docs/product-rules.md#alerts: submit stays disabled until every rule holds.
   const isValid = schema.safeParse(values).success;
-  const questionOptions = questions.map((question, index) => ({
-    value: question.id,
-    label: `Q${index + 1}: ${question.label}`,
-  }));
+  // Questions, then the survey properties shown in reports (decision 035).
+  const subjectOptions = [
+    ...questions.map((question, index) => ({
+      value: question.id,
+      label: `Q${index + 1}: ${question.label}`,
+    })),
+    ...reportedProperties(properties).map((property) => ({
+      value: propertySubject(property.id),
+      label: `Property: ${property.label}`,
+    })),
+  ];
 
-  const changeQuestion = (index: number, questionId: string) => {
-    const question = questions.find((item) => item.id === questionId);
-    const { operator, value } = getValues(`conditions.${index}`);
-    setValue(`conditions.${index}.surveyQuestionId`, questionId, { shouldValidate: true });
+  const changeSubject = (index: number, subject: string) => {
+    const { subject: previous, operator, value } = getValues(`conditions.${index}`);
+    setValue(`conditions.${index}.subject`, subject, { shouldValidate: true });
+    const propertyId = readPropertySubject(subject);
+    if (propertyId !== undefined || readPropertySubject(previous) !== undefined) {
+      // A property takes the list filter's operators of its type; its value belongs to it alone.
+      const property = properties.find((item) => item.id === propertyId);
+      const operators: readonly string[] = property ? propertyFilterOperators(property.type) : [];
+      if (!operators.includes(operator)) setValue(`conditions.${index}.operator`, '');
+      if (subject !== previous) setValue(`conditions.${index}.value`, '');
+      return;
+    }
+    const question = questions.find((item) => item.id === subject);
     if (!question) return;
     // docs/product-rules.md#alerts: an operator the new question does not allow resets the operator and the
     // value.
@@ -113,6 +131,20 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
     } else {
       setValue(`conditions.${index}.value`, adaptValue(question, value));
     }
+  };
+
+  const changeOperator = (index: number, operator: string) => {
+    const { subject, operator: previous } = getValues(`conditions.${index}`);
+    setValue(`conditions.${index}.operator`, operator, { shouldValidate: true });
+    if (readPropertySubject(subject) !== undefined) {
+      // A range is "low..high", any other value one value.
+      const isRange = (item: string) => item === rangeFilterOperator;
+      if (isRange(operator) !== isRange(previous)) setValue(`conditions.${index}.value`, '');
+      return;
+    }
+    // A sentiment takes one of its own values (decision 030).
+    const isSentimentSwitch = (operator === 'SENTIMENT_IS') !== (previous === 'SENTIMENT_IS');
+    if (!alertOperatorNeedsValue(operator) || isSentimentSwitch) setValue(`conditions.${index}.value`, '');
   };
 
   const onSubmit = handleSubmit(async (next) => {
@@ -143,7 +175,10 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
       for (const [path, message] of Object.entries(own)) {
         if (path === 'name') setError('name', { message });
         else if (path.startsWith('recipients')) setError('recipientsText', { message });
-        else if (path.startsWith('conditions.')) setError(path as `conditions.${number}.value`, { message });
+        else if (path.startsWith('conditions.')) {
+          const [, conditionIndex, field] = path.split('.');
+          setError(`conditions.${Number(conditionIndex)}.${conditionFormField(field)}`, { message });
+        }
       }
       return;
     }
@@ -173,21 +208,15 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
             key={field.id}
             index={index}
             questions={questions}
-            questionOptions={questionOptions}
+            properties={properties}
+            subjectOptions={subjectOptions}
             condition={values.conditions[index]}
             errors={errors}
             control={control}
             canRemove={fields.length > 1}
             onRemove={() => remove(index)}
-            onQuestionChange={(questionId) => changeQuestion(index, questionId)}
-            onOperatorChange={(operator) => {
-              const previous = getValues(`conditions.${index}.operator`);
-              setValue(`conditions.${index}.operator`, operator, { shouldValidate: true });
-              // A sentiment takes one of its own values (decision 030).
-              const isSentimentSwitch = (operator === 'SENTIMENT_IS') !== (previous === 'SENTIMENT_IS');
-              if (!alertOperatorNeedsValue(operator) || isSentimentSwitch)
-                setValue(`conditions.${index}.value`, '');
-            }}
+            onSubjectChange={(subject) => changeSubject(index, subject)}
+            onOperatorChange={(operator) => changeOperator(index, operator)}
           />
         ))}
         <Button variant="secondary" size="sm" onClick={() => append(emptyCondition())}>
@@ -241,146 +270,5 @@ export function AlertFormModal({ isOpen, onOpenChange, alert }: AlertFormModalPr
         </p>
       )}
     </FormDialog>
-  );
-}
-
-type ConditionFieldsProps = {
-  index: number;
-  questions: SurveyQuestion[];
-  questionOptions: { value: string; label: string }[];
-  condition: AlertFormValues['conditions'][number] | undefined;
-  errors: FieldErrors<AlertFormValues>;
-  control: ReturnType<typeof useForm<AlertFormValues, unknown, Alert>>['control'];
-  canRemove: boolean;
-  onRemove: () => void;
-  onQuestionChange: (questionId: string) => void;
-  onOperatorChange: (operator: AlertConditionOperator) => void;
-};
-
-function ConditionFields({
-  index,
-  questions,
-  questionOptions,
-  condition,
-  errors,
-  control,
-  canRemove,
-  onRemove,
-  onQuestionChange,
-  onOperatorChange,
-}: ConditionFieldsProps) {
-  const question = questions.find((item) => item.id === condition?.surveyQuestionId);
-  const operator = (condition?.operator ?? '') as AlertConditionOperator | '';
-  const conditionErrors = errors.conditions?.[index];
-  const operatorOptions = (question ? alertOperators(question.type) : []).map((item) => ({
-    value: item,
-    label: operatorLabels[item],
-  }));
-  const range = question ? scaleRange(question) : undefined;
-  const listId = question && isChoice(question) ? question.listId : undefined;
-  // A list-based question's answers are list item ids: offer the list's items by their label.
-  const list = useList(listId);
-  const choiceOptions =
-    operator === 'SENTIMENT_IS'
-      ? alertSentiments.map((sentiment) => ({ value: sentiment, label: textSentimentLabels[sentiment] }))
-      : question && isChoice(question)
-        ? listId
-          ? list.data
-            ? getListItemOptions(list.data)
-            : []
-          : (question.answerOptions ?? []).map((option) => ({ value: option, label: option }))
-        : question?.type === 'Ranking'
-          ? // Decision 027: a ranking's condition names the option ranked first.
-            question.answerOptions.map((option) => ({ value: option, label: `${option} (ranked first)` }))
-          : undefined;
-  const needsValue = question !== undefined && operator !== '' && alertOperatorNeedsValue(operator);
-
-  return (
-    <fieldset className="relative rounded-lg p-4 ring-1 ring-gray-200">
-      <legend className="sr-only">Condition {index + 1}</legend>
-      <p aria-hidden="true" className="text-sm font-semibold text-gray-900">
-        Condition {index + 1}
-      </p>
-      {canRemove && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="absolute top-2 right-2"
-          aria-label={`Remove condition ${index + 1}`}
-          onClick={onRemove}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-        </Button>
-      )}
-      <div className="mt-2 grid gap-4 sm:grid-cols-3">
-        <SelectField
-          label="Question"
-          value={condition?.surveyQuestionId ?? ''}
-          onValueChange={onQuestionChange}
-          options={questionOptions}
-          error={conditionErrors?.surveyQuestionId?.message}
-        />
-        <SelectField<AlertConditionOperator | ''>
-          label="Operator"
-          value={operator}
-          onValueChange={(next) => next && onOperatorChange(next)}
-          options={operatorOptions}
-          disabled={!question}
-          error={conditionErrors?.operator?.message}
-        />
-        {needsValue && (
-          <Controller
-            control={control}
-            name={`conditions.${index}.value`}
-            render={({ field, fieldState }) =>
-              choiceOptions ? (
-                <SelectField
-                  label="Value"
-                  value={String(field.value)}
-                  onValueChange={field.onChange}
-                  options={choiceOptions}
-                  error={fieldState.error?.message}
-                />
-              ) : range ? (
-                <TextField
-                  label="Value"
-                  type="number"
-                  min={range.min}
-                  max={range.max}
-                  step={question?.type === 'Matrix' ? 'any' : undefined}
-                  hint={
-                    question?.type === 'Matrix'
-                      ? `The mean of the statements, from ${range.min} to ${range.max}`
-                      : `From ${range.min} to ${range.max}`
-                  }
-                  name={field.name}
-                  value={String(field.value)}
-                  onBlur={field.onBlur}
-                  // docs/product-rules.md#alerts: numbers are clamped to the question's scale as they are
-                  // typed.
-                  onChange={(event) =>
-                    field.onChange(
-                      event.target.value === '' ? '' : clampToScale(question, Number(event.target.value)),
-                    )
-                  }
-                  error={fieldState.error?.message}
-                />
-              ) : (
-                <TextField
-                  label="Value"
-                  autoComplete="off"
-                  type={question?.type === 'DateEntry' ? 'date' : 'text'}
-                  name={field.name}
-                  value={String(field.value)}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  error={fieldState.error?.message}
-                />
-              )
-            }
-          />
-        )}
-      </div>
-    </fieldset>
   );
 }

@@ -5,9 +5,13 @@ import {
   alertSchema,
   type ConditionOperator,
   checkAlertsAgainstQuestions,
+  isPropertyCondition,
   notificationChannels,
   operatorNeedsValue,
   parseRecipients,
+  propertyConditionSentence,
+  type ResponseFilterOperator,
+  type SurveyProperty,
   type SurveyQuestion,
 } from '@graphium/shared';
 import { z } from 'zod';
@@ -44,8 +48,49 @@ export function alertOperatorNeedsValue(operator: string): boolean {
   return operator === 'SENTIMENT_IS' || operatorNeedsValue(operator as ConditionOperator);
 }
 
-/** A condition as a sentence: "NPS is less than 7". */
-export function conditionSentence(condition: AlertCondition, questions: SurveyQuestion[]): string {
+/** A survey property condition's operators as the form offers them (the list filters', decision 035). */
+export const propertyOperatorLabels: Record<ResponseFilterOperator, string> = {
+  equals: 'Equals',
+  not_equals: 'Does not equal',
+  gt: 'Greater than',
+  gte: 'At least',
+  lt: 'Less than',
+  lte: 'At most',
+  is: 'Is',
+  is_not: 'Is not',
+  contains: 'Contains',
+  not_contains: 'Does not contain',
+  starts_with: 'Starts with',
+  ends_with: 'Ends with',
+  between: 'Between',
+};
+
+/** The form names a condition's subject in one select: a question's id, or `property:{id}`. */
+const propertySubjectPrefix = 'property:';
+
+export function propertySubject(propertyId: string): string {
+  return `${propertySubjectPrefix}${propertyId}`;
+}
+
+/** The property a subject names, or undefined for a question. */
+export function readPropertySubject(subject: string): string | undefined {
+  return subject.startsWith(propertySubjectPrefix) ? subject.slice(propertySubjectPrefix.length) : undefined;
+}
+
+/**
+ * A condition as a sentence: "NPS is less than 7", "Plan (property) equals Pro". `valueLabel`
+ * names a list item of a ListItem property.
+ */
+export function conditionSentence(
+  condition: AlertCondition,
+  questions: SurveyQuestion[],
+  properties: readonly SurveyProperty[] = [],
+  valueLabel?: string,
+): string {
+  if (isPropertyCondition(condition)) {
+    const property = properties.find((item) => item.id === condition.surveyPropertyId);
+    return propertyConditionSentence(property, condition, valueLabel);
+  }
   const question = questions.find((item) => item.id === condition.surveyQuestionId);
   const subject = question?.label ?? 'A removed question';
   const phrase = operatorPhrases[condition.operator];
@@ -55,7 +100,8 @@ export function conditionSentence(condition: AlertCondition, questions: SurveyQu
 }
 
 const conditionFormSchema = z.object({
-  surveyQuestionId: z.string(),
+  /** A question's id or `property:{id}` (`propertySubject`). */
+  subject: z.string(),
   operator: z.string(),
   value: z.union([z.string(), z.number()]),
 });
@@ -78,12 +124,23 @@ function toAlertInput(form: AlertFormValues) {
   return {
     id: form.id,
     name: form.name,
-    conditions: form.conditions.map((condition) => ({
-      surveyQuestionId: condition.surveyQuestionId,
-      operator: condition.operator as AlertConditionOperator,
-      // docs/product-rules.md#alerts: empty and not-empty conditions store an empty value.
-      value: alertOperatorNeedsValue(condition.operator) ? condition.value : '',
-    })),
+    conditions: form.conditions.map((condition) => {
+      const propertyId = readPropertySubject(condition.subject);
+      if (propertyId !== undefined) {
+        return {
+          kind: 'property' as const,
+          surveyPropertyId: propertyId,
+          operator: condition.operator as ResponseFilterOperator,
+          value: condition.value,
+        };
+      }
+      return {
+        surveyQuestionId: condition.subject,
+        operator: condition.operator as AlertConditionOperator,
+        // docs/product-rules.md#alerts: empty and not-empty conditions store an empty value.
+        value: alertOperatorNeedsValue(condition.operator) ? condition.value : '',
+      };
+    }),
     recipients: parseRecipients(form.recipientsText),
     notificationChannels: form.notificationChannels,
     // Left out when not set, so an alert saved without a case target keeps its shape.
@@ -95,19 +152,19 @@ function toAlertInput(form: AlertFormValues) {
 /**
  * The Create/Edit Alert form checked with the shared alert rules (docs/product-rules.md#alerts): a name,
  * complete
- * conditions that fit their questions (`checkAlertsAgainstQuestions`), valid recipients.
+ * conditions that fit their questions or properties (`checkAlertsAgainstQuestions`), valid recipients.
  */
-export function alertFormSchema(questions: SurveyQuestion[]) {
+export function alertFormSchema(questions: SurveyQuestion[], properties: readonly SurveyProperty[]) {
   return alertFormShape.transform((form, context): Alert => {
     const input = toAlertInput(form);
     let isComplete = true;
     form.conditions.forEach((condition, index) => {
-      if (!condition.surveyQuestionId) {
+      if (!condition.subject) {
         isComplete = false;
         context.addIssue({
           code: 'custom',
-          path: ['conditions', index, 'surveyQuestionId'],
-          message: 'Choose a question',
+          path: ['conditions', index, 'subject'],
+          message: 'Choose a question or a property',
         });
       } else if (!condition.operator) {
         isComplete = false;
@@ -119,10 +176,14 @@ export function alertFormSchema(questions: SurveyQuestion[]) {
       }
     });
     if (isComplete) {
-      const problems = checkAlertsAgainstQuestions([input as Alert], questions);
+      const problems = checkAlertsAgainstQuestions([input as Alert], questions, properties);
       for (const [path, message] of Object.entries(problems)) {
         const [, , , index, field] = path.split('.');
-        context.addIssue({ code: 'custom', path: ['conditions', Number(index), field ?? 'value'], message });
+        context.addIssue({
+          code: 'custom',
+          path: ['conditions', Number(index), conditionFormField(field)],
+          message,
+        });
       }
     }
     const parsed = alertSchema.safeParse(input);
@@ -149,15 +210,27 @@ export function alertFormSchema(questions: SurveyQuestion[]) {
   });
 }
 
+/** The form field a condition's problem belongs to: the subject select for either id. */
+export function conditionFormField(field: string | undefined): 'subject' | 'operator' | 'value' {
+  if (field === 'surveyQuestionId' || field === 'surveyPropertyId') return 'subject';
+  return field === 'operator' ? 'operator' : 'value';
+}
+
 export function emptyCondition(): ConditionFormValues {
-  return { surveyQuestionId: '', operator: '', value: '' };
+  return { subject: '', operator: '', value: '' };
 }
 
 export function alertFormValuesOf(alert: Alert | undefined): AlertFormValues {
   return {
     id: alert?.id ?? newId(),
     name: alert?.name ?? '',
-    conditions: alert?.conditions.map((condition) => ({ ...condition })) ?? [emptyCondition()],
+    conditions: alert?.conditions.map((condition) => ({
+      subject: isPropertyCondition(condition)
+        ? propertySubject(condition.surveyPropertyId)
+        : condition.surveyQuestionId,
+      operator: condition.operator,
+      value: condition.value,
+    })) ?? [emptyCondition()],
     recipientsText: alert?.recipients.join(', ') ?? '',
     notificationChannels: alert?.notificationChannels ?? ['email'],
     defaultAssigneeId: alert?.defaultAssigneeId ?? '',

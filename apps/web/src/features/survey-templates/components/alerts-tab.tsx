@@ -1,9 +1,17 @@
-import type { Alert } from '@graphium/shared';
+import {
+  type Alert,
+  type AlertCondition,
+  getListItemOptions,
+  isPropertyCondition,
+  type SurveyProperty,
+  type SurveyQuestion,
+} from '@graphium/shared';
 import { Bell, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useList } from '@/features/lists/api/get-list';
 import { useLastDefined } from '@/lib/use-last-defined';
 import { AlertCaseSummary } from './alert-case-fields';
 import { channelLabels, conditionSentence } from './alert-form';
@@ -90,8 +98,13 @@ function AlertsPanel() {
                 <h3 className="font-medium text-gray-900">{alert.name}</h3>
                 <ul className="list-inside list-disc text-sm text-gray-700">
                   {alert.conditions.map((condition, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id of their own
-                    <li key={index}>{conditionSentence(condition, questions)}</li>
+                    <ConditionSentence
+                      // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id of their own
+                      key={index}
+                      condition={condition}
+                      questions={questions}
+                      properties={version.definition.properties}
+                    />
                   ))}
                 </ul>
                 <div className="flex flex-wrap items-center gap-1.5">
@@ -143,4 +156,24 @@ function AlertsPanel() {
       />
     </section>
   );
+}
+
+/** A condition as a sentence; a list item property's value by its item's label (decision 035). */
+function ConditionSentence({
+  condition,
+  questions,
+  properties,
+}: {
+  condition: AlertCondition;
+  questions: SurveyQuestion[];
+  properties: readonly SurveyProperty[];
+}) {
+  const property = isPropertyCondition(condition)
+    ? properties.find((item) => item.id === condition.surveyPropertyId)
+    : undefined;
+  const list = useList(property?.type === 'ListItem' ? property.listId : undefined);
+  const valueLabel = list.data
+    ? getListItemOptions(list.data).find((option) => option.value === String(condition.value))?.label
+    : undefined;
+  return <li>{conditionSentence(condition, questions, properties, valueLabel)}</li>;
 }

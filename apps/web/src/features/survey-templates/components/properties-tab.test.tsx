@@ -177,4 +177,42 @@ describe('Properties tab', () => {
     ]);
     await waitFor(() => expect(screen.queryByText('First name')).not.toBeInTheDocument());
   });
+
+  it('drops the alert conditions on a deleted property, and the alerts left with none (decision 035)', async () => {
+    const planId = 'e1b2c3d4-0000-4000-8000-0000000000b1';
+    const plan = { id: planId, type: 'Text' as const, label: 'Plan' };
+    const onPlan = {
+      kind: 'property' as const,
+      surveyPropertyId: planId,
+      operator: 'equals' as const,
+      value: 'Pro',
+    };
+    const onName = {
+      kind: 'property' as const,
+      surveyPropertyId: firstNameProperty.id,
+      operator: 'contains' as const,
+      value: 'a',
+    };
+    const alert = (id: string, conditions: (typeof onPlan | typeof onName)[]) => ({
+      id,
+      name: id,
+      conditions,
+      recipients: ['a@example.com'],
+    });
+    const { server } = mockTemplateServer(
+      buildVersion({
+        definition: { properties: [firstNameProperty, plan] },
+        settings: { alerts: [alert('Both', [onPlan, onName]), alert('Plan only', [onPlan])] },
+      }),
+    );
+    renderApp(url);
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Delete Plan' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Property' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Property deleted successfully!')).toBeInTheDocument();
+    expect(lastPatch(server).surveyTemplateSettings?.alerts).toEqual([
+      expect.objectContaining({ name: 'Both', conditions: [onName] }),
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { SurveyProperty } from '@graphium/shared';
+import { type AlertCondition, isPropertyCondition, type SurveyProperty } from '@graphium/shared';
 import { Plus, Search, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -52,12 +52,20 @@ function PropertiesPanel() {
   const remove = async () => {
     if (!deleted) return;
     try {
+      // Alerts lose their conditions on the deleted property; alerts left with none go too (decision 035).
+      const isOnDeleted = (condition: AlertCondition) =>
+        isPropertyCondition(condition) && condition.surveyPropertyId === deleted.id;
+      const isAlertChanged = version.settings.alerts.some((alert) => alert.conditions.some(isOnDeleted));
+      const alerts = version.settings.alerts
+        .map((alert) => ({ ...alert, conditions: alert.conditions.filter((item) => !isOnDeleted(item)) }))
+        .filter((alert) => alert.conditions.length > 0);
       await save(
         {
           definition: {
             ...version.definition,
             properties: properties.filter((property) => property.id !== deleted.id),
           },
+          ...(isAlertChanged ? { settings: { ...version.settings, alerts } } : {}),
         },
         {
           pending: 'Deleting property...',

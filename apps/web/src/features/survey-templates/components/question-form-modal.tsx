@@ -131,7 +131,11 @@ export function QuestionFormModal({ isOpen, onOpenChange, question }: QuestionFo
       return;
     }
     // Alerts name questions by id: a change of type may leave an alert's operator or value behind.
-    const alertProblems = checkAlertsAgainstQuestions(version.settings.alerts, nextQuestions);
+    const alertProblems = checkAlertsAgainstQuestions(
+      version.settings.alerts,
+      nextQuestions,
+      version.definition.properties,
+    );
     const alertNames = [
       ...new Set(
         Object.keys(alertProblems).map((path) => version.settings.alerts[Number(path.split('.')[1])]?.name),

@@ -1,4 +1,4 @@
-import type { Alert, SurveyQuestion } from '@graphium/shared';
+import { type Alert, isPropertyCondition, type SurveyQuestion } from '@graphium/shared';
 import { MessageSquareText, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -31,7 +31,9 @@ function alertsWithoutQuestion(alerts: Alert[], questionId: string): Alert[] {
   return alerts
     .map((alert) => ({
       ...alert,
-      conditions: alert.conditions.filter((condition) => condition.surveyQuestionId !== questionId),
+      conditions: alert.conditions.filter(
+        (condition) => isPropertyCondition(condition) || condition.surveyQuestionId !== questionId,
+      ),
     }))
     .filter((alert) => alert.conditions.length > 0);
 }
@@ -120,7 +122,9 @@ function QuestionsPanel() {
 
   const affectedAlerts = shownDeleted
     ? version.settings.alerts.filter((alert) =>
-        alert.conditions.some((condition) => condition.surveyQuestionId === shownDeleted.id),
+        alert.conditions.some(
+          (condition) => !isPropertyCondition(condition) && condition.surveyQuestionId === shownDeleted.id,
+        ),
       )
     : [];
 
