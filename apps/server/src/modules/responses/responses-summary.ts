@@ -15,6 +15,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { readForAnalysis } from '../../db/analysis-reads.js';
 import { otherAnswerValue, summaryAnswerValues } from './response-aggregates.service.js';
 import {
   type BenchmarkTotals,
@@ -25,13 +26,7 @@ import {
   findTemplateStats,
   findWeeklyStats,
 } from './response-stats.repository.js';
-import {
-  summarizeAnswerValues,
-  summarizeCounts,
-  summarizeQuestions,
-  summarizeWeeks,
-  summarizeWholeAnswers,
-} from './responses.repository.js';
+import { summarizeSet } from './responses.repository.js';
 import {
   countsWholeAnswers,
   extraAnswerLabel,
@@ -190,7 +185,10 @@ export async function summarizeFromAggregates(
   };
 }
 
-/** The summary of a filtered set, computed in SQL over the matching surveys. */
+/**
+ * The summary of a filtered set, computed in SQL over the matching surveys: one statement that
+ * evaluates the filter once (decision 034), without JIT (compiling cost more than it saved).
+ */
 export async function summarizeFiltered(
   ctx: AppContext,
   template: TemplateContext,
@@ -208,43 +206,63 @@ export async function summarizeFiltered(
           question.type === 'DropdownList'),
     )
     .map((question) => question.id);
-  const [counts, questionRows, valueRows, weeks, wholeRows] = await Promise.all([
-    summarizeCounts(ctx.db, conditions),
-    summarizeQuestions(ctx.db, conditions),
-    summarizeAnswerValues(ctx.db, conditions, countedIds),
-    summarizeWeeks(ctx.db, conditions),
-    summarizeWholeAnswers(ctx.db, conditions, wholeIds),
-  ]);
+  const rows = await readForAnalysis(ctx.db, (db) => summarizeSet(db, conditions, { countedIds, wholeIds }));
+  const counts = { sent: 0, completed: 0, compositeCount: 0, compositeSum: 0 };
   const questions = new Map<string, { responseCount: number; scoredCount: number; percentageSum: number }>();
-  for (const row of questionRows.answeredRows) {
-    questions.set(row.questionId, { responseCount: Number(row.count), scoredCount: 0, percentageSum: 0 });
-  }
-  for (const row of questionRows.scoreRows) {
-    const entry = questions.get(row.questionId) ?? { responseCount: 0, scoredCount: 0, percentageSum: 0 };
-    entry.scoredCount = Number(row.count);
-    entry.percentageSum = Number(row.percentageSum);
-    questions.set(row.questionId, entry);
-  }
-  // The same values the aggregates count (summaryAnswerValues): other answers as "Other".
-  const answerRows = valueRows.flatMap((row) => {
-    const question = template.questionsById.get(row.questionId);
-    if (!question || row.value === '') return [];
-    let value = row.value;
-    if (question.type === 'MultipleChoice' || question.type === 'DropdownList') {
-      const offered = question.listId
-        ? !value.startsWith('Other: ')
-        : question.answerOptions?.includes(value);
-      if (!offered) value = otherAnswerValue;
+  const questionEntry = (questionId: string) => {
+    const entry = questions.get(questionId) ?? { responseCount: 0, scoredCount: 0, percentageSum: 0 };
+    questions.set(questionId, entry);
+    return entry;
+  };
+  const answerRows: { questionId: string; answerValue: string; count: number }[] = [];
+  const weeks: SummaryFigures['weeks'] = [];
+  for (const row of rows) {
+    const questionId = row.question_id ?? '';
+    const count = Number(row.n);
+    switch (row.part) {
+      case 'counts':
+        counts.sent = count;
+        counts.completed = Number(row.completed);
+        counts.compositeCount = Number(row.composite_count);
+        counts.compositeSum = Number(row.total);
+        break;
+      case 'answered':
+        questionEntry(questionId).responseCount = count;
+        break;
+      case 'scores': {
+        const entry = questionEntry(questionId);
+        entry.scoredCount = count;
+        entry.percentageSum = Number(row.total);
+        break;
+      }
+      case 'weeks':
+        weeks.push({ weekStart: row.question_id ?? '', count, percentageSum: Number(row.total) });
+        break;
+      case 'values': {
+        // The same values the aggregates count (summaryAnswerValues): other answers as "Other".
+        const question = template.questionsById.get(questionId);
+        if (!question || row.value === null || row.value === '') break;
+        let value = row.value;
+        if (question.type === 'MultipleChoice' || question.type === 'DropdownList') {
+          const offered = question.listId
+            ? !value.startsWith('Other: ')
+            : question.answerOptions?.includes(value);
+          if (!offered) value = otherAnswerValue;
+        }
+        answerRows.push({ questionId, answerValue: value, count });
+        break;
+      }
+      case 'whole': {
+        // The new types count what the aggregates count, read from each distinct whole answer.
+        const question = template.questionsById.get(questionId);
+        if (!question) break;
+        for (const answerValue of new Set(summaryAnswerValues(question, row.answer))) {
+          answerRows.push({ questionId, answerValue, count });
+        }
+        break;
+      }
     }
-    return [{ questionId: row.questionId, answerValue: value, count: Number(row.count) }];
-  });
-  // The new types count what the aggregates count, read from each distinct whole answer.
-  for (const row of wholeRows) {
-    const question = template.questionsById.get(row.questionId);
-    if (!question) continue;
-    for (const answerValue of new Set(summaryAnswerValues(question, row.answer))) {
-      answerRows.push({ questionId: row.questionId, answerValue, count: Number(row.count) });
-    }
   }
+  weeks.sort((left, right) => (left.weekStart < right.weekStart ? -1 : 1));
   return { ...counts, questions, answers: groupAnswers(answerRows), weeks };
 }

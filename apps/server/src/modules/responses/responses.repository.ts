@@ -69,124 +69,82 @@ export async function countResponses(db: Executor, conditions: SQL[]): Promise<n
 
 // ---- the summary of a filtered set, computed in SQL ----
 
-export async function summarizeCounts(db: Executor, conditions: SQL[]) {
-  const [row] = await db
-    .select({
-      sent: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${surveys.state} = 'COMPLETE'))::int`,
-      compositeCount: sql<number>`(count(${surveys.compositePercentage}) filter (where ${surveys.state} = 'COMPLETE'))::int`,
-      compositeSum: sql<number>`coalesce(sum(${surveys.compositePercentage}) filter (where ${surveys.state} = 'COMPLETE'), 0)::float8`,
-    })
-    .from(surveys)
-    .where(and(...conditions));
-  return {
-    sent: Number(row?.sent ?? 0),
-    completed: Number(row?.completed ?? 0),
-    compositeCount: Number(row?.compositeCount ?? 0),
-    compositeSum: Number(row?.compositeSum ?? 0),
-  };
+/** One row of `summarizeSet`: `part` says which figure it carries (see there). */
+export interface SummaryPartRow {
+  part: 'counts' | 'answered' | 'scores' | 'values' | 'whole' | 'weeks';
+  question_id: string | null;
+  value: string | null;
+  answer: unknown;
+  n: number;
+  completed: number;
+  composite_count: number;
+  total: number;
 }
 
-/** Completed surveys of the set: each question's answered count and its scores' sum. */
-export async function summarizeQuestions(db: Executor, conditions: SQL[]) {
-  const completed = and(...conditions, eq(surveys.state, 'COMPLETE'));
-  const answered = sql`(case jsonb_typeof(answer.value)
+const answeredSql = sql.raw(`(case jsonb_typeof(answer.value)
       when 'string' then btrim(answer.value #>> '{}') <> ''
       when 'array' then jsonb_array_length(answer.value) > 0
       when 'number' then true
       when 'boolean' then answer.value = 'true'::jsonb
       when 'object' then answer.value <> '{}'::jsonb
-      else false end)`;
-  const [answeredRows, scoreRows] = await Promise.all([
-    db
-      .select({ questionId: sql<string>`answer.key`, count: sql<number>`count(*)::int` })
-      .from(surveys)
-      .innerJoin(sql`lateral jsonb_each(${surveys.responses}) as answer`, sql`true`)
-      .where(and(completed, answered))
-      .groupBy(sql`answer.key`),
-    db
-      .select({
-        questionId: sql<string>`score ->> 'questionId'`,
-        count: sql<number>`count(*)::int`,
-        percentageSum: sql<number>`sum((score ->> 'percentage')::float8)::float8`,
-      })
-      .from(surveys)
-      .innerJoin(
-        sql`lateral jsonb_array_elements(coalesce(${surveys.questionScores}, '[]'::jsonb)) as score`,
-        sql`true`,
-      )
-      .where(completed)
-      .groupBy(sql`score ->> 'questionId'`),
-  ]);
-  return { answeredRows, scoreRows };
-}
+      else false end)`);
 
-/** The completed surveys of the set, for their answers (`answer`) to these questions. */
-function completedAnswersOf(conditions: SQL[], questionIds: string[]) {
-  return and(
-    ...conditions,
-    eq(surveys.state, 'COMPLETE'),
-    sql`answer.key in (${sql.join(
-      questionIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+const idList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
   );
-}
-
-/** Completed surveys of the set: how often each answer value was given, for these questions. */
-export async function summarizeAnswerValues(db: Executor, conditions: SQL[], questionIds: string[]) {
-  if (questionIds.length === 0) return [];
-  return db
-    .select({
-      questionId: sql<string>`answer.key`,
-      value: sql<string>`item.value`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(surveys)
-    .innerJoin(sql`lateral jsonb_each(${surveys.responses}) as answer`, sql`true`)
-    .innerJoin(
-      sql`lateral jsonb_array_elements_text(case when jsonb_typeof(answer.value) = 'array' then answer.value else jsonb_build_array(answer.value) end) as item(value)`,
-      sql`true`,
-    )
-    .where(completedAnswersOf(conditions, questionIds))
-    .groupBy(sql`answer.key`, sql`item.value`);
-}
 
 /**
- * Completed surveys of the set: how often each whole answer was given, for these questions (the
- * types whose counted values are read from the answer, decision 027).
+ * Every figure of a filtered summary in one statement (decision 034): the filter is evaluated
+ * once, into `matched` (only the columns the figures read), and each figure groups those rows:
+ * `counts` (all states: n sent; completed, composite count and sum), per question `answered` and
+ * `scores` (n, score sum in `total`), `values` (each counted answer value of `countedIds`),
+ * `whole` (each distinct whole answer of `wholeIds`) and `weeks` (completion week, n, score sum).
  */
-export async function summarizeWholeAnswers(db: Executor, conditions: SQL[], questionIds: string[]) {
-  if (questionIds.length === 0) return [];
-  return db
-    .select({
-      questionId: sql<string>`answer.key`,
-      answer: sql<unknown>`answer.value`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(surveys)
-    .innerJoin(sql`lateral jsonb_each(${surveys.responses}) as answer`, sql`true`)
-    .where(completedAnswersOf(conditions, questionIds))
-    .groupBy(sql`answer.key`, sql`answer.value`);
-}
-
-export async function summarizeWeeks(db: Executor, conditions: SQL[]) {
-  const week = sql<string>`to_char(date_trunc('week', ${surveys.completedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({
-      weekStart: week,
-      count: sql<number>`count(*)::int`,
-      percentageSum: sql<number>`sum(${surveys.compositePercentage})::float8`,
-    })
-    .from(surveys)
-    .where(and(...conditions, eq(surveys.state, 'COMPLETE'), sql`${surveys.compositePercentage} is not null`))
-    .groupBy(week)
-    .orderBy(week);
-  return rows.map((row) => ({
-    weekStart: row.weekStart,
-    count: Number(row.count),
-    percentageSum: Number(row.percentageSum),
-  }));
+export async function summarizeSet(
+  db: Executor,
+  conditions: SQL[],
+  ids: { countedIds: readonly string[]; wholeIds: readonly string[] },
+): Promise<SummaryPartRow[]> {
+  const parts: SQL[] = [
+    sql`select 'counts' as part, null::text as question_id, null::text as value, null::jsonb as answer,
+        count(*)::int as n, (count(*) filter (where state = 'COMPLETE'))::int as completed,
+        (count(composite_percentage) filter (where state = 'COMPLETE'))::int as composite_count,
+        coalesce(sum(composite_percentage) filter (where state = 'COMPLETE'), 0)::float8 as total
+      from matched`,
+    sql`select 'answered', answer.key, null, null, count(*)::int, 0, 0, 0
+      from done cross join lateral jsonb_each(done.responses) as answer
+      where ${answeredSql} group by answer.key`,
+    sql`select 'scores', score ->> 'questionId', null, null, count(*)::int, 0, 0,
+        sum((score ->> 'percentage')::float8)::float8
+      from done cross join lateral jsonb_array_elements(coalesce(done.question_scores, '[]'::jsonb)) as score
+      group by score ->> 'questionId'`,
+    sql`select 'weeks', to_char(date_trunc('week', completed_at at time zone 'UTC'), 'YYYY-MM-DD'), null, null,
+        count(*)::int, 0, 0, sum(composite_percentage)::float8
+      from done where composite_percentage is not null group by 2`,
+  ];
+  if (ids.countedIds.length > 0) {
+    parts.push(sql`select 'values', answer.key, item.value, null, count(*)::int, 0, 0, 0
+      from done cross join lateral jsonb_each(done.responses) as answer
+        cross join lateral jsonb_array_elements_text(case when jsonb_typeof(answer.value) = 'array'
+          then answer.value else jsonb_build_array(answer.value) end) as item(value)
+      where answer.key in (${idList(ids.countedIds)}) group by answer.key, item.value`);
+  }
+  if (ids.wholeIds.length > 0) {
+    parts.push(sql`select 'whole', answer.key, null, answer.value, count(*)::int, 0, 0, 0
+      from done cross join lateral jsonb_each(done.responses) as answer
+      where answer.key in (${idList(ids.wholeIds)}) group by answer.key, answer.value`);
+  }
+  const query = sql`with matched as materialized (
+      select ${surveys.state} as state, ${surveys.completedAt} as completed_at,
+        ${surveys.compositePercentage} as composite_percentage, ${surveys.questionScores} as question_scores,
+        ${surveys.responses} as responses
+      from ${surveys} where ${and(...conditions)}
+    ), done as not materialized (select * from matched where state = 'COMPLETE')
+    ${sql.join(parts, sql` union all `)}`;
+  const result = (await db.execute(query)) as unknown as { rows: SummaryPartRow[] };
+  return result.rows;
 }
 
 // ---- one survey ----

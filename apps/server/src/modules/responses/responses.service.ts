@@ -3,6 +3,8 @@ import {
   isScoredQuestionType,
   isSurveyLanguage,
   type ListSurveyResponsesQuery,
+  type ResponseFilter,
+  readTextFilterField,
   type SurveyDelivery,
   type SurveyResponseDetail,
   type SurveyResponseRow,
@@ -20,6 +22,7 @@ import { AppError, notFound } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { findUndelivered } from '../delivery/delivery.service.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
+import { countTextFilterMatches } from '../text-analytics/text-analytics.service.js';
 import {
   findTemplateBase,
   listIdsOf,
@@ -177,11 +180,25 @@ async function countFiltered(
 ): Promise<number> {
   const questionFilters = criteria.filters.filter((filter) => filter.field.startsWith('surveyResponses.'));
   const others = criteria.filters.filter((filter) => !filter.field.startsWith('surveyResponses.'));
-  const onlyCompleted =
-    others.length === 1 &&
-    others[0]!.field === 'surveyState' &&
-    others[0]!.operator === 'is' &&
-    others[0]!.value === 'COMPLETE';
+  const isCompletedFilter = (filter: ResponseFilter) =>
+    filter.field === 'surveyState' && filter.operator === 'is' && filter.value === 'COMPLETE';
+  const onlyCompleted = others.length === 1 && isCompletedFilter(others[0]!);
+  // One sentiment or keyword filter: only completed surveys have analysed answers, so "Completed"
+  // beside it changes nothing, and the text aggregates count its matches (decision 034).
+  const textFilters = criteria.filters.filter((filter) => readTextFilterField(filter.field));
+  const textField = textFilters.length === 1 ? readTextFilterField(textFilters[0]!.field) : undefined;
+  if (
+    textField &&
+    criteria.filters.every((filter) => filter === textFilters[0] || isCompletedFilter(filter)) &&
+    !criteria.sentFrom &&
+    !criteria.sentTo
+  ) {
+    return countTextFilterMatches(
+      ctx.db,
+      { templateId: template.templateId, questionId: textField.questionId },
+      { kind: textField.kind, operator: textFilters[0]!.operator, value: String(textFilters[0]!.value) },
+    );
+  }
   const filter = questionFilters[0];
   const question = filter
     ? template.questionsById.get(filter.field.slice('surveyResponses.'.length))
