@@ -28,7 +28,10 @@ let server;
 let serverPort;
 async function startServer() {
   serverPort = await freePort();
-  server = spawn(process.execPath, [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))], {
+  // BENCH_SERVER=<path to main.js> measures another build (a copy of an earlier one, say).
+  const main =
+    process.env.BENCH_SERVER ?? fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+  server = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl.toString(),
@@ -162,7 +165,9 @@ async function seed(workspaceId) {
   // The totals and the number and date values (decision 034): the migration's own statements.
   const migrations = new URL('../apps/server/src/db/migrations/', import.meta.url);
   const file = readdirSync(migrations).find((name) => name.startsWith('0023_'));
-  const handWritten = file ? readFileSync(new URL(file, migrations), 'utf8').split('-- hand-written:')[1] : '';
+  const handWritten = file
+    ? readFileSync(new URL(file, migrations), 'utf8').split('-- hand-written:')[1]
+    : '';
   for (const statement of handWritten.split('--> statement-breakpoint')) {
     if (statement.trim()) await db.query(statement);
   }
@@ -207,7 +212,9 @@ try {
   const base = () => `http://127.0.0.1:${serverPort}`;
   const { cookie, startup } = await signUpStaff(base());
   await db.connect();
-  const seeded = reused ? await findSeeded(startup.account.accountId) : await seed(startup.workspaces[0].workspaceId);
+  const seeded = reused
+    ? await findSeeded(startup.account.accountId)
+    : await seed(startup.workspaces[0].workspaceId);
   const { workspaceId, template, questions, planId, seatsId, sinceId, seedSeconds } = seeded;
 
   await stopServer();
@@ -257,7 +264,10 @@ try {
   const filteredSegments = await measure(`${segmentsPath(planId)}&filters=${filters}&sentFrom=${sentFrom}`);
   const filteredNumbers = await measure(`${segmentsPath(seatsId)}&filters=${filters}&sentFrom=${sentFrom}`);
 
-  const load = (await import('node:os')).loadavg().map((value) => value.toFixed(1)).join(' ');
+  const load = (await import('node:os'))
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
   console.log(
     `\nfiltered summaries and segments on PostgreSQL: ${surveyCount.toLocaleString('en-US')} completed surveys of one template (${reused ? `kept database ${reused}` : `seeded in ${seedSeconds.toFixed(0)} s`}; load average ${load})\n`,
   );
@@ -268,7 +278,10 @@ try {
   line(`summary, NPS >= 9 and the last 30 days (${matched.toLocaleString('en-US')} matches)`, summary);
   line('segment table, text property of 50 values (top 20 + Other)', segments);
   line(`segment table, number property (${numbers.cold.body.segments.length} ranges)`, numbers);
-  line(`segment table, date property (${dates.cold.body.segments.length} ${dates.cold.body.binning}s)`, dates);
+  line(
+    `segment table, date property (${dates.cold.body.segments.length} ${dates.cold.body.binning}s)`,
+    dates,
+  );
   line('segment table, text property, NPS >= 9 and the last 30 days', filteredSegments);
   line('segment table, number property, NPS >= 9 and the last 30 days', filteredNumbers);
 } finally {

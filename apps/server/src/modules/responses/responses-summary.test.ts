@@ -41,9 +41,20 @@ describe('the filtered summary', () => {
     // Ada (completed, NPS 10) and Cy (still answering, NPS 9).
     const promoters = filterParam({ field: `surveyResponses.${q.nps.id}`, operator: 'gte', value: 9 });
     const summary = await summaryOf(`&filters=${promoters}`);
-    expect(summary).toMatchObject({ totalSent: 2, totalResponses: 1, responseRate: 50, overallPercentage: 100 });
-    type Question = { questionId: string; totalResponses: number; popularResponses: { value: string; count: number }[] };
-    const byId = new Map((summary.questions as Question[]).map((question) => [question.questionId, question]));
+    expect(summary).toMatchObject({
+      totalSent: 2,
+      totalResponses: 1,
+      responseRate: 50,
+      overallPercentage: 100,
+    });
+    type Question = {
+      questionId: string;
+      totalResponses: number;
+      popularResponses: { value: string; count: number }[];
+    };
+    const byId = new Map(
+      (summary.questions as Question[]).map((question) => [question.questionId, question]),
+    );
     expect(byId.get(q.nps.id)).toMatchObject({ totalResponses: 1, nps: { score: 100, promoters: 1 } });
     expect(byId.get(q.choice.id)!.popularResponses).toEqual([
       { value: 'Other', label: 'Other', count: 1 },
@@ -54,10 +65,17 @@ describe('the filtered summary', () => {
 
     // A range and a filter together: Bob alone (sent on day 1, NPS 6).
     const detractors = filterParam({ field: `surveyResponses.${q.nps.id}`, operator: 'lt', value: 7 });
-    const bob = await summaryOf(`&filters=${detractors}&sentFrom=${day(1).toISOString()}&sentTo=${day(2).toISOString()}`);
+    const bob = await summaryOf(
+      `&filters=${detractors}&sentFrom=${day(1).toISOString()}&sentTo=${day(2).toISOString()}`,
+    );
     expect(bob).toMatchObject({ totalSent: 1, totalResponses: 1, overallPercentage: 40 });
     const nothing = await summaryOf(`&filters=${detractors}&sentFrom=${day(2).toISOString()}`);
-    expect(nothing).toMatchObject({ totalSent: 0, totalResponses: 0, responseRate: null, overallPercentage: null });
+    expect(nothing).toMatchObject({
+      totalSent: 0,
+      totalResponses: 0,
+      responseRate: null,
+      overallPercentage: null,
+    });
     expect(nothing.compositeOverTime).toEqual([]);
   });
 

@@ -14,8 +14,8 @@ import {
 } from '@graphium/shared';
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/client.js';
 import { readForAnalysis } from '../../db/analysis-reads.js';
+import type { Executor } from '../../db/client.js';
 import { otherAnswerValue, summaryAnswerValues } from './response-aggregates.service.js';
 import {
   type BenchmarkTotals,

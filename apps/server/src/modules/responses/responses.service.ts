@@ -22,12 +22,12 @@ import { AppError, notFound } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { findUndelivered } from '../delivery/delivery.service.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
-import { countTextFilterMatches } from '../text-analytics/text-analytics.service.js';
 import {
   findTemplateBase,
   listIdsOf,
   loadVersionDefinition,
 } from '../templates/template-versions.service.js';
+import { countTextFilterMatches } from '../text-analytics/text-analytics.service.js';
 import { otherAnswerValue } from './response-aggregates.service.js';
 import { hasCriteria, type ResponseCriteria } from './response-filters.js';
 import {

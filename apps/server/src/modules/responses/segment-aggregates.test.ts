@@ -21,7 +21,12 @@ const plan = { id: randomUUID(), type: 'Text', label: 'Plan' };
 const seats = { id: randomUUID(), type: 'Number', label: 'Seats' };
 const since = { id: randomUUID(), type: 'Date', label: 'Customer since' };
 const visit = { id: randomUUID(), type: 'DateTime', label: 'Visited' };
-const secret = { id: randomUUID(), type: 'Number', label: 'Credit limit', visibleInReportsAndFiltering: false };
+const secret = {
+  id: randomUUID(),
+  type: 'Number',
+  label: 'Credit limit',
+  visibleInReportsAndFiltering: false,
+};
 const nps = {
   id: npsId,
   type: 'NetPromoterScore',
@@ -43,10 +48,22 @@ beforeAll(async () => {
   stranger = (await signUpClient(t.client())).client;
   t.setNow(day(0));
   // Version 1 has only the plan: its surveys have no value for the properties added in version 2.
-  const template = await publishTemplate(owner, { properties: [plan], questions: [nps] }, { name: 'Accounts' });
+  const template = await publishTemplate(
+    owner,
+    { properties: [plan], questions: [nps] },
+    { name: 'Accounts' },
+  );
   templateId = template.surveyTemplateId;
   for (const [index, score] of [10, 3, 8].entries()) {
-    await complete(await send(owner, template.surveyTemplateVersionId, { email: `v1-${index}@example.com` }, { [plan.id]: 'Pro' }), score);
+    await complete(
+      await send(
+        owner,
+        template.surveyTemplateVersionId,
+        { email: `v1-${index}@example.com` },
+        { [plan.id]: 'Pro' },
+      ),
+      score,
+    );
   }
   await send(owner, template.surveyTemplateVersionId, { email: 'v1-open@example.com' });
   const draft = await owner.post(`/api/survey-templates/${templateId}/version`);
@@ -56,10 +73,30 @@ beforeAll(async () => {
     surveyTemplateDefinition: { properties: [plan, seats, since, visit, secret], questions: [nps] },
   });
   expect(edited.statusCode, edited.body).toBe(200);
-  expect((await owner.patch(`/api/survey-templates/${v2}/state`, { stateCode: 'PUBLISHED' })).statusCode).toBe(200);
+  expect(
+    (await owner.patch(`/api/survey-templates/${v2}/state`, { stateCode: 'PUBLISHED' })).statusCode,
+  ).toBe(200);
   const values: [Record<string, string>, number | null][] = [
-    [{ [plan.id]: 'pro', [seats.id]: '1.5', [since.id]: '2025-02-28', [visit.id]: '2026-01-05T23:30:00Z', [secret.id]: '5000' }, 9],
-    [{ [plan.id]: 'Basic', [seats.id]: '-3', [since.id]: '2024-12-31', [visit.id]: '2026-01-06T00:10:00Z', [secret.id]: '7000' }, 6],
+    [
+      {
+        [plan.id]: 'pro',
+        [seats.id]: '1.5',
+        [since.id]: '2025-02-28',
+        [visit.id]: '2026-01-05T23:30:00Z',
+        [secret.id]: '5000',
+      },
+      9,
+    ],
+    [
+      {
+        [plan.id]: 'Basic',
+        [seats.id]: '-3',
+        [since.id]: '2024-12-31',
+        [visit.id]: '2026-01-06T00:10:00Z',
+        [secret.id]: '7000',
+      },
+      6,
+    ],
     [{ [seats.id]: '12', [since.id]: '2026-01-01', [secret.id]: '100' }, 10],
     [{ [seats.id]: '12.25', [since.id]: '2025-06-15', [visit.id]: '2026-01-05T08:00:00Z' }, 0],
     [{ [plan.id]: 'Basic', [seats.id]: '250' }, 7],
@@ -75,11 +112,16 @@ beforeAll(async () => {
   // Another workspace's template with the same property ids: none of it may reach our tables.
   const theirs = await publishTemplate(stranger, { properties: [plan, seats, since], questions: [nps] });
   for (const [index, seatCount] of ['2', '900', '12'].entries()) {
-    const surveyId = await send(stranger, theirs.surveyTemplateVersionId, { email: `their-${index}@example.com` }, {
-      [plan.id]: 'Pro',
-      [seats.id]: seatCount,
-      [since.id]: '2020-01-01',
-    });
+    const surveyId = await send(
+      stranger,
+      theirs.surveyTemplateVersionId,
+      { email: `their-${index}@example.com` },
+      {
+        [plan.id]: 'Pro',
+        [seats.id]: seatCount,
+        [since.id]: '2020-01-01',
+      },
+    );
     await complete(surveyId, 1);
   }
 });
@@ -91,7 +133,9 @@ afterAll(async () => {
 const completed = filterParam({ field: 'surveyState', operator: 'is', value: 'COMPLETE' });
 
 async function table(propertyId: string, query = '', client = owner) {
-  const response = await client.get(`/api/survey-templates/${templateId}/segments?property=${propertyId}${query}`);
+  const response = await client.get(
+    `/api/survey-templates/${templateId}/segments?property=${propertyId}${query}`,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { total: number; binning: string; segments: { label: string; count: number }[] };
 }
@@ -144,12 +188,16 @@ describe('segment tables from the aggregates', () => {
   });
 
   it('never reads a hidden property, nor answers another workspace', async () => {
-    expect((await owner.get(`/api/survey-templates/${templateId}/segments?property=${secret.id}`)).statusCode).toBe(400);
+    expect(
+      (await owner.get(`/api/survey-templates/${templateId}/segments?property=${secret.id}`)).statusCode,
+    ).toBe(400);
     for (const property of [plan, seats, since, visit]) {
       const body = JSON.stringify(await table(property.id));
       for (const hidden of ['5000', '7000', secret.label]) expect(body).not.toContain(hidden);
     }
-    expect((await stranger.get(`/api/survey-templates/${templateId}/segments?property=${seats.id}`)).statusCode).toBe(404);
+    expect(
+      (await stranger.get(`/api/survey-templates/${templateId}/segments?property=${seats.id}`)).statusCode,
+    ).toBe(404);
   });
 
   it("rebuilds with the migration's statements the aggregates the completions wrote", async () => {

@@ -88,7 +88,14 @@ export async function addSegmentCompletion(
     }),
   ];
   const rows = keyed.flatMap(({ propertyId, valueKey, value }) => {
-    const base = { templateId: survey.templateId, propertyId, valueKey, workspaceId: survey.workspaceId, value, count: 1 };
+    const base = {
+      templateId: survey.templateId,
+      propertyId,
+      valueKey,
+      workspaceId: survey.workspaceId,
+      value,
+      count: 1,
+    };
     return [
       {
         ...base,

@@ -134,7 +134,11 @@ export function compareDecimals(left: string, right: string): number {
  * decision 029 computed it over `numeric` (start and step bound as JavaScript writes them).
  */
 export function numberBinIndex(bins: NumberBins, value: string): number {
-  const [v, start, step] = aligned(readDecimal(value), readDecimal(String(bins.start)), readDecimal(String(bins.step)));
+  const [v, start, step] = aligned(
+    readDecimal(value),
+    readDecimal(String(bins.start)),
+    readDecimal(String(bins.step)),
+  );
   const difference = v! - start!;
   const quotient = difference / step!;
   // BigInt division truncates towards zero; floor for a negative remainder.

@@ -86,9 +86,7 @@ async function sumsFromAggregates(
   npsQuestionId: string | null,
 ): Promise<SegmentSums[]> {
   const { groups, none } = await readSegmentGroups(ctx.db, templateId, property, npsQuestionId);
-  const values = groups.sort(
-    (left, right) => right.count - left.count || (left.key! < right.key! ? -1 : 1),
-  );
+  const values = groups.sort((left, right) => right.count - left.count || (left.key! < right.key! ? -1 : 1));
   const rest = values.slice(maxValueSegments);
   const other = rest.reduce<SegmentSums | undefined>(
     (total, sums) => addSums(total ?? { ...emptySums(null), isOther: true }, sums),
