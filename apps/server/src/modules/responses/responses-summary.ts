@@ -193,6 +193,7 @@ export async function summarizeFiltered(
   ctx: AppContext,
   template: TemplateContext,
   conditions: SQL[],
+  isDateRange: boolean,
 ): Promise<SummaryFigures> {
   const wholeIds = template.questions
     .filter((question) => countsWholeAnswers(question.type))
@@ -206,7 +207,9 @@ export async function summarizeFiltered(
           question.type === 'DropdownList'),
     )
     .map((question) => question.id);
-  const rows = await readForAnalysis(ctx.db, (db) => summarizeSet(db, conditions, { countedIds, wholeIds }));
+  const rows = await readForAnalysis(ctx.db, (db) => summarizeSet(db, conditions, { countedIds, wholeIds }), {
+    isDateRange,
+  });
   const counts = { sent: 0, completed: 0, compositeCount: 0, compositeSum: 0 };
   const questions = new Map<string, { responseCount: number; scoredCount: number; percentageSum: number }>();
   const questionEntry = (questionId: string) => {

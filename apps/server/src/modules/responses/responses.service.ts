@@ -118,7 +118,7 @@ export async function listSurveyResponses(
   const [figures, benchmarks, unfilteredTotal] = await Promise.all([
     wantsSummary
       ? isFiltered
-        ? summarizeFiltered(ctx, template, conditions)
+        ? summarizeFiltered(ctx, template, conditions, Boolean(criteria.sentFrom || criteria.sentTo))
         : summarizeFromAggregates(ctx, template)
       : undefined,
     wantsSummary ? loadBenchmarks(ctx.db, template) : new Map<string, BenchmarkTotals>(),

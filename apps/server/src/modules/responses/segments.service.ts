@@ -41,6 +41,12 @@ import { criteriaConditions, loadTemplateContext, type TemplateContext } from '.
 
 type Part = Omit<Segment, 'nps' | 'composite' | 'count'> & { sums: SegmentSums | undefined };
 
+/** A filtered table's conditions; a date range reads the surveys through the sent_at index. */
+interface Filtered {
+  conditions: SQL[];
+  isDateRange: boolean;
+}
+
 const emptySums = (key: string | null): SegmentSums => ({
   key,
   value: null,
@@ -103,16 +109,18 @@ async function valueGroups(
   ctx: AppContext,
   template: TemplateContext,
   property: SurveyProperty,
-  conditions: SQL[] | undefined,
+  filtered: Filtered | undefined,
   npsQuestionId: string | null,
 ): Promise<{ groups: SegmentSums[]; none: SegmentSums | null }> {
-  if (!conditions) return readSegmentGroups(ctx.db, template.templateId, property, npsQuestionId);
+  if (!filtered) return readSegmentGroups(ctx.db, template.templateId, property, npsQuestionId);
   const key =
     property.type === 'Number'
       ? sql`${propertyNumber(property.id)}::text`
       : sql`to_char(${propertyDay(property.id)}, 'YYYY-MM-DD')`;
-  const rows = await readForAnalysis(ctx.db, (db) =>
-    sumSegments(db, conditions, { key, value: sql`null::text`, npsQuestionId }),
+  const rows = await readForAnalysis(
+    ctx.db,
+    (db) => sumSegments(db, filtered.conditions, { key, value: sql`null::text`, npsQuestionId }),
+    filtered,
   );
   return {
     groups: rows.filter((row) => row.key !== null),
@@ -124,19 +132,22 @@ async function valueParts(
   ctx: AppContext,
   template: TemplateContext,
   property: SurveyProperty,
-  conditions: SQL[] | undefined,
+  filtered: Filtered | undefined,
   npsQuestionId: string | null,
 ): Promise<Part[]> {
   const text = propertyText(property.id);
   const isText = property.type === 'Text';
-  const rows = conditions
-    ? await readForAnalysis(ctx.db, (db) =>
-        sumSegments(db, conditions, {
-          key: isText ? sql`lower(${text})` : text,
-          value: text,
-          npsQuestionId,
-          ...(property.type === 'Boolean' ? {} : { top: maxValueSegments }),
-        }),
+  const rows = filtered
+    ? await readForAnalysis(
+        ctx.db,
+        (db) =>
+          sumSegments(db, filtered.conditions, {
+            key: isText ? sql`lower(${text})` : text,
+            value: text,
+            npsQuestionId,
+            ...(property.type === 'Boolean' ? {} : { top: maxValueSegments }),
+          }),
+        filtered,
       )
     : await sumsFromAggregates(ctx, template.templateId, property, npsQuestionId);
   const field = propertyFilterField(property.id);
@@ -184,10 +195,10 @@ async function numberParts(
   ctx: AppContext,
   template: TemplateContext,
   property: SurveyProperty,
-  conditions: SQL[] | undefined,
+  filtered: Filtered | undefined,
   npsQuestionId: string | null,
 ): Promise<Part[]> {
-  const { groups, none } = await valueGroups(ctx, template, property, conditions, npsQuestionId);
+  const { groups, none } = await valueGroups(ctx, template, property, filtered, npsQuestionId);
   const keys = groups.map((group) => group.key!).sort(compareDecimals);
   const bins = keys.length > 0 ? numberBins(Number(keys[0]), Number(keys.at(-1))) : undefined;
   const field = propertyFilterField(property.id);
@@ -211,10 +222,10 @@ async function dateParts(
   ctx: AppContext,
   template: TemplateContext,
   property: SurveyProperty,
-  conditions: SQL[] | undefined,
+  filtered: Filtered | undefined,
   npsQuestionId: string | null,
 ): Promise<{ parts: Part[]; bins: DateBins | undefined }> {
-  const { groups, none } = await valueGroups(ctx, template, property, conditions, npsQuestionId);
+  const { groups, none } = await valueGroups(ctx, template, property, filtered, npsQuestionId);
   const days = groups.map((group) => group.key!).sort();
   const bounds = days.length > 0 ? { min: days[0]!, max: days.at(-1)! } : undefined;
   const bins = bounds ? dateBins(bounds.min, bounds.max) : undefined;
@@ -277,7 +288,9 @@ export async function listSegments(
   let binning: SegmentsReply['binning'] = 'value';
   // Unfiltered, the aggregates answer (decisions 029, 034); filtered, one pass over the surveys.
   const isUnfiltered = (query.filters?.filters ?? []).length === 0 && !query.sentFrom && !query.sentTo;
-  const filtered = isUnfiltered ? undefined : conditions;
+  const filtered = isUnfiltered
+    ? undefined
+    : { conditions, isDateRange: Boolean(query.sentFrom || query.sentTo) };
   if (property.type === 'Number') {
     parts = await numberParts(ctx, template, property, filtered, npsQuestionId);
     binning = 'number';
