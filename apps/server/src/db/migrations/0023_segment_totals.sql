@@ -6,7 +6,8 @@ SELECT s.template_id, '', '', '', min(s.workspace_id::text)::uuid, '', count(*),
   count(s.composite_percentage), coalesce(sum(s.composite_percentage), 0), coalesce(sum(s.composite_percentage * s.composite_percentage), 0)
 FROM "surveys" s
 WHERE s.state = 'COMPLETE'
-GROUP BY s.template_id;
+GROUP BY s.template_id
+ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 INSERT INTO "response_segment_stats" ("template_id", "property_id", "value_key", "question_id", "workspace_id", "value", "count", "promoters", "passives", "detractors")
 SELECT s.template_id, '', '', q ->> 'id', min(s.workspace_id::text)::uuid, '', count(*),
@@ -17,7 +18,8 @@ FROM "surveys" s
 JOIN "template_versions" v ON v.id = s.template_version_id
 CROSS JOIN LATERAL jsonb_array_elements(coalesce(v.definition -> 'questions', '[]'::jsonb)) q
 WHERE s.state = 'COMPLETE' AND q ->> 'type' = 'NetPromoterScore' AND jsonb_typeof(s.responses -> (q ->> 'id')) = 'number'
-GROUP BY s.template_id, q ->> 'id';
+GROUP BY s.template_id, q ->> 'id'
+ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 -- The values of number, date and date-time properties (a number's exact value, a date's day), as
 -- a completion adds them (segmentKeyOf).
@@ -40,7 +42,8 @@ SELECT template_id, property_id, value_key, '', min(workspace_id::text)::uuid, m
   count(cp), coalesce(sum(cp), 0), coalesce(sum(cp * cp), 0)
 FROM keyed
 WHERE value_key IS NOT NULL
-GROUP BY template_id, property_id, value_key;
+GROUP BY template_id, property_id, value_key
+ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 WITH keyed AS (
   SELECT s.template_id, s.workspace_id, s.responses, v.definition,
@@ -64,4 +67,5 @@ SELECT k.template_id, k.property_id, k.value_key, q ->> 'id', min(k.workspace_id
 FROM keyed k
 CROSS JOIN LATERAL jsonb_array_elements(coalesce(k.definition -> 'questions', '[]'::jsonb)) q
 WHERE k.value_key IS NOT NULL AND q ->> 'type' = 'NetPromoterScore' AND jsonb_typeof(k.responses -> (q ->> 'id')) = 'number'
-GROUP BY k.template_id, k.property_id, k.value_key, q ->> 'id';
+GROUP BY k.template_id, k.property_id, k.value_key, q ->> 'id'
+ON CONFLICT DO NOTHING;

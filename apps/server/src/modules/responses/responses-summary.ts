@@ -26,7 +26,7 @@ import {
   findTemplateStats,
   findWeeklyStats,
 } from './response-stats.repository.js';
-import { summarizeSet } from './responses.repository.js';
+import { type SummaryPartRow, summarizeSet } from './responses.repository.js';
 import {
   countsWholeAnswers,
   extraAnswerLabel,
@@ -187,7 +187,8 @@ export async function summarizeFromAggregates(
 
 /**
  * The summary of a filtered set, computed in SQL over the matching surveys: one statement that
- * evaluates the filter once (decision 034), without JIT (compiling cost more than it saved).
+ * evaluates the filter once (decision 034). The scale and choice questions and the types counted
+ * from the whole answer get their answers grouped; the others only whether they are answered.
  */
 export async function summarizeFiltered(
   ctx: AppContext,
@@ -195,21 +196,20 @@ export async function summarizeFiltered(
   conditions: SQL[],
   isDateRange: boolean,
 ): Promise<SummaryFigures> {
-  const wholeIds = template.questions
-    .filter((question) => countsWholeAnswers(question.type))
-    .map((question) => question.id);
-  const countedIds = template.questions
-    .filter(
-      (question) =>
-        !countsWholeAnswers(question.type) &&
-        (isScoredQuestionType(question.type) ||
-          question.type === 'MultipleChoice' ||
-          question.type === 'DropdownList'),
-    )
-    .map((question) => question.id);
-  const rows = await readForAnalysis(ctx.db, (db) => summarizeSet(db, conditions, { countedIds, wholeIds }), {
-    isDateRange,
-  });
+  const isCounted = (question: SurveyQuestion) =>
+    countsWholeAnswers(question.type) ||
+    isScoredQuestionType(question.type) ||
+    question.type === 'MultipleChoice' ||
+    question.type === 'DropdownList';
+  const questionIds = template.questions.map((question) => question.id);
+  const groupedIds = new Set(template.questions.filter(isCounted).map((question) => question.id));
+  const rows = await readForAnalysis(
+    ctx.db,
+    (db) => summarizeSet(db, conditions, { questionIds, groupedIds }),
+    {
+      isDateRange,
+    },
+  );
   const counts = { sent: 0, completed: 0, compositeCount: 0, compositeSum: 0 };
   const questions = new Map<string, { responseCount: number; scoredCount: number; percentageSum: number }>();
   const questionEntry = (questionId: string) => {
@@ -222,50 +222,48 @@ export async function summarizeFiltered(
   for (const row of rows) {
     const questionId = row.question_id ?? '';
     const count = Number(row.n);
-    switch (row.part) {
-      case 'counts':
-        counts.sent = count;
-        counts.completed = Number(row.completed);
-        counts.compositeCount = Number(row.composite_count);
-        counts.compositeSum = Number(row.total);
-        break;
-      case 'answered':
-        questionEntry(questionId).responseCount = count;
-        break;
-      case 'scores': {
-        const entry = questionEntry(questionId);
-        entry.scoredCount = count;
-        entry.percentageSum = Number(row.total);
-        break;
-      }
-      case 'weeks':
-        weeks.push({ weekStart: row.question_id ?? '', count, percentageSum: Number(row.total) });
-        break;
-      case 'values': {
-        // The same values the aggregates count (summaryAnswerValues): other answers as "Other".
-        const question = template.questionsById.get(questionId);
-        if (!question || row.value === null || row.value === '') break;
-        let value = row.value;
-        if (question.type === 'MultipleChoice' || question.type === 'DropdownList') {
-          const offered = question.listId
-            ? !value.startsWith('Other: ')
-            : question.answerOptions?.includes(value);
-          if (!offered) value = otherAnswerValue;
-        }
-        answerRows.push({ questionId, answerValue: value, count });
-        break;
-      }
-      case 'whole': {
-        // The new types count what the aggregates count, read from each distinct whole answer.
-        const question = template.questionsById.get(questionId);
-        if (!question) break;
-        for (const answerValue of new Set(summaryAnswerValues(question, row.answer))) {
-          answerRows.push({ questionId, answerValue, count });
-        }
-        break;
-      }
+    if (row.part === 'counts') {
+      counts.sent = count;
+      counts.completed = Number(row.completed);
+      counts.compositeCount = Number(row.composite_count);
+      counts.compositeSum = Number(row.total);
+    } else if (row.part === 'weeks') {
+      weeks.push({ weekStart: questionId, count, percentageSum: Number(row.total) });
+    } else if (row.part === 'scores') {
+      const entry = questionEntry(questionId);
+      entry.scoredCount = count;
+      entry.percentageSum = Number(row.total);
+    } else {
+      if (row.answered) questionEntry(questionId).responseCount += count;
+      const question = template.questionsById.get(questionId);
+      if (question && groupedIds.has(questionId)) answerRows.push(...answerValuesOf(question, row, count));
     }
   }
   weeks.sort((left, right) => (left.weekStart < right.weekStart ? -1 : 1));
   return { ...counts, questions, answers: groupAnswers(answerRows), weeks };
+}
+
+/** The values one grouped answer counts under, as the aggregates count them (summaryAnswerValues). */
+function answerValuesOf(question: SurveyQuestion, row: SummaryPartRow, count: number) {
+  const questionId = question.id;
+  // The types of decision 027 count what the aggregates count, read from the whole answer.
+  if (countsWholeAnswers(question.type)) {
+    return [...new Set(summaryAnswerValues(question, row.answer))].map((answerValue) => ({
+      questionId,
+      answerValue,
+      count,
+    }));
+  }
+  // Each value as text; other answers of a choice question as "Other".
+  return (row.items ?? []).flatMap((item) => {
+    if (item === '') return [];
+    let value = item as string;
+    if (question.type === 'MultipleChoice' || question.type === 'DropdownList') {
+      const offered = question.listId
+        ? !value.startsWith('Other: ')
+        : question.answerOptions?.includes(value);
+      if (!offered) value = otherAnswerValue;
+    }
+    return [{ questionId, answerValue: value, count }];
+  });
 }

@@ -71,70 +71,78 @@ export async function countResponses(db: Executor, conditions: SQL[]): Promise<n
 
 /** One row of `summarizeSet`: `part` says which figure it carries (see there). */
 export interface SummaryPartRow {
-  part: 'counts' | 'answered' | 'scores' | 'values' | 'whole' | 'weeks';
+  part: 'counts' | 'answers' | 'scores' | 'weeks';
   question_id: string | null;
-  value: string | null;
+  /** `answers`: the grouped answer (null for a question whose answers are only counted). */
   answer: unknown;
+  /** `answers`: the answer's values as text, as `jsonb_array_elements_text` gives them. */
+  items: (string | null)[] | null;
+  answered: boolean | null;
   n: number;
   completed: number;
   composite_count: number;
   total: number;
 }
 
-const answeredSql = sql.raw(`(case jsonb_typeof(answer.value)
-      when 'string' then btrim(answer.value #>> '{}') <> ''
-      when 'array' then jsonb_array_length(answer.value) > 0
+/** Whether an answer (jsonb `value`) counts as answered: the rule of the aggregates. */
+const answeredSql = sql.raw(`(case jsonb_typeof(a.value)
+      when 'string' then btrim(a.value #>> '{}') <> ''
+      when 'array' then jsonb_array_length(a.value) > 0
       when 'number' then true
-      when 'boolean' then answer.value = 'true'::jsonb
-      when 'object' then answer.value <> '{}'::jsonb
+      when 'boolean' then a.value = 'true'::jsonb
+      when 'object' then a.value <> '{}'::jsonb
       else false end)`);
 
-const idList = (ids: readonly string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
 /**
- * Every figure of a filtered summary in one statement (decision 034): the filter is evaluated
- * once, into `matched` (only the columns the figures read), and each figure groups those rows:
- * `counts` (all states: n sent; completed, composite count and sum), per question `answered` and
- * `scores` (n, score sum in `total`), `values` (each counted answer value of `countedIds`),
- * `whole` (each distinct whole answer of `wholeIds`) and `weeks` (completion week, n, score sum).
+ * Every figure of a filtered summary in one statement (decision 034). The filter is evaluated
+ * once, into `matched` (only the columns the figures read); each figure groups those rows:
+ * `counts` (all states: n sent; completed, composite count and sum), `answers` (per question and
+ * answer, for `groupedIds` the answer itself with its values as text, for the other questions
+ * only whether it is answered), `scores` (per question: n and the percentages' sum) and `weeks`
+ * (completion week: n and the composites' sum). Each survey's answers and scores are read by a
+ * row of `values` per question (a set-returning function per survey cost four times as much).
  */
 export async function summarizeSet(
   db: Executor,
   conditions: SQL[],
-  ids: { countedIds: readonly string[]; wholeIds: readonly string[] },
+  questions: { questionIds: readonly string[]; groupedIds: ReadonlySet<string> },
 ): Promise<SummaryPartRow[]> {
   const parts: SQL[] = [
-    sql`select 'counts' as part, null::text as question_id, null::text as value, null::jsonb as answer,
-        count(*)::int as n, (count(*) filter (where state = 'COMPLETE'))::int as completed,
+    sql`select 'counts' as part, null::text as question_id, null::jsonb as answer, null::text[] as items,
+        null::boolean as answered, count(*)::int as n, (count(*) filter (where state = 'COMPLETE'))::int as completed,
         (count(composite_percentage) filter (where state = 'COMPLETE'))::int as composite_count,
         coalesce(sum(composite_percentage) filter (where state = 'COMPLETE'), 0)::float8 as total
       from matched`,
-    sql`select 'answered', answer.key, null, null, count(*)::int, 0, 0, 0
-      from done cross join lateral jsonb_each(done.responses) as answer
-      where ${answeredSql} group by answer.key`,
-    sql`select 'scores', score ->> 'questionId', null, null, count(*)::int, 0, 0,
-        sum((score ->> 'percentage')::float8)::float8
-      from done cross join lateral jsonb_array_elements(coalesce(done.question_scores, '[]'::jsonb)) as score
-      group by score ->> 'questionId'`,
-    sql`select 'weeks', to_char(date_trunc('week', completed_at at time zone 'UTC'), 'YYYY-MM-DD'), null, null,
+    sql`select 'weeks', to_char(date_trunc('week', completed_at at time zone 'UTC'), 'YYYY-MM-DD'), null, null, null,
         count(*)::int, 0, 0, sum(composite_percentage)::float8
       from done where composite_percentage is not null group by 2`,
   ];
-  if (ids.countedIds.length > 0) {
-    parts.push(sql`select 'values', answer.key, item.value, null, count(*)::int, 0, 0, 0
-      from done cross join lateral jsonb_each(done.responses) as answer
-        cross join lateral jsonb_array_elements_text(case when jsonb_typeof(answer.value) = 'array'
-          then answer.value else jsonb_build_array(answer.value) end) as item(value)
-      where answer.key in (${idList(ids.countedIds)}) group by answer.key, item.value`);
-  }
-  if (ids.wholeIds.length > 0) {
-    parts.push(sql`select 'whole', answer.key, null, answer.value, count(*)::int, 0, 0, 0
-      from done cross join lateral jsonb_each(done.responses) as answer
-      where answer.key in (${idList(ids.wholeIds)}) group by answer.key, answer.value`);
+  if (questions.questionIds.length > 0) {
+    const answerRows = sql.join(
+      questions.questionIds.map(
+        (id) => sql`(${id}, done.responses -> ${id}, ${sql.raw(String(questions.groupedIds.has(id)))})`,
+      ),
+      sql`, `,
+    );
+    // The answer for the grouped questions, else whether it is answered.
+    const grouped = sql`(case when a.is_grouped then a.value else to_jsonb(${answeredSql}) end)`;
+    parts.push(sql`select 'answers', g.question_id, g.answer,
+        case when g.is_grouped then (select array_agg(item) from jsonb_array_elements_text(
+          case when jsonb_typeof(g.answer) = 'array' then g.answer else jsonb_build_array(g.answer) end) as item) end,
+        g.answered, g.n, 0, 0, 0
+      from (select a.question_id, bool_or(a.is_grouped) as is_grouped, ${grouped} as answer,
+          bool_or(${answeredSql}) as answered, count(*)::int as n
+        from done cross join lateral (values ${answerRows}) as a(question_id, value, is_grouped)
+        where a.value is not null
+        group by a.question_id, ${grouped}) as g`);
+    const scoreRows = sql.join(
+      questions.questionIds.map((_, index) => sql`(done.question_scores -> ${sql.raw(String(index))})`),
+      sql`, `,
+    );
+    parts.push(sql`select 'scores', s.score ->> 'questionId', null, null, null, count(*)::int, 0, 0,
+        sum((s.score ->> 'percentage')::float8)::float8
+      from done cross join lateral (values ${scoreRows}) as s(score)
+      where s.score is not null group by s.score ->> 'questionId'`);
   }
   const query = sql`with matched as materialized (
       select ${surveys.state} as state, ${surveys.completedAt} as completed_at,
