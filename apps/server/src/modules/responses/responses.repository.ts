@@ -38,23 +38,32 @@ export type ResponseRow = Awaited<ReturnType<typeof findResponsePage>>[number];
 export async function findResponsePage(
   db: Executor,
   conditions: SQL[],
-  page: { limit: number; offset: number; reverse: boolean },
+  page: { limit: number; offset: number; reverse: boolean; hits?: SQL | undefined },
 ) {
   const order = page.reverse
     ? [sql`${surveys.sentAt} asc`, sql`${surveys.id} asc`]
     : [sql`${surveys.sentAt} desc`, sql`${surveys.id} desc`];
-  const ids = db
-    .select({ id: surveys.id })
-    .from(surveys)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
+  // With `hits` (a query of the few survey ids a filter can match, decision 034), those are read
+  // first: walking the index in list order would pass every other survey of the template.
+  const pageIds = page.hits
+    ? sql`${surveys.id} in (with hits as materialized (${page.hits})
+        select ${surveys.id} from ${surveys} where ${surveys.id} in (select survey_id from hits) and ${and(...conditions)}
+        order by ${sql.join(order, sql`, `)} limit ${page.limit} offset ${page.offset})`
+    : inArray(
+        surveys.id,
+        db
+          .select({ id: surveys.id })
+          .from(surveys)
+          .where(and(...conditions))
+          .orderBy(...order)
+          .limit(page.limit)
+          .offset(page.offset),
+      );
   const rows = await db
     .select(rowColumns)
     .from(surveys)
     .leftJoin(publicLinks, eq(publicLinks.id, surveys.sourceLinkId))
-    .where(inArray(surveys.id, ids))
+    .where(pageIds)
     .orderBy(desc(surveys.sentAt), desc(surveys.id));
   return rows;
 }

@@ -144,6 +144,12 @@ export async function countTextFilterMatches(
   return isPositive ? Number(row?.matching ?? 0) : Number(row?.answered ?? 0) - Number(row?.matching ?? 0);
 }
 
+/** The surveys of a template whose answer to the question holds the term: one read of the GIN index. */
+export function keywordAnswerSurveys(scope: { templateId: string; questionId: string }, value: string): SQL {
+  return sql`select a.survey_id from text_answer_analyses a where a.template_id = ${scope.templateId}
+    and a.question_id = ${scope.questionId} and a.terms @> array[${normaliseKeyword(value)}]::text[]`;
+}
+
 /**
  * The condition on `surveys` of a sentiment or keyword filter. Like the other question filters,
  * both only match surveys that answered the question, the negative operators included.
