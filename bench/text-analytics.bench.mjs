@@ -229,9 +229,10 @@ try {
   );
   console.log('| measure | result | aim |');
   console.log('|---|---|---|');
-  console.log(
-    `| backfill (sentiment, keywords, phrases, aggregates) | ${Math.round(answers / backfillSeconds).toLocaleString('en-US')} answers/s (${backfillSeconds.toFixed(0)} s) | >= 2,000 answers/s |`,
-  );
+  if (!reused)
+    console.log(
+      `| backfill (sentiment, keywords, phrases, aggregates) | ${Math.round(answers / backfillSeconds).toLocaleString('en-US')} answers/s (${backfillSeconds.toFixed(0)} s) | >= 2,000 answers/s |`,
+    );
   console.log(`| keyword table, cold (first request after a restart) | ${ms(cold.elapsed)} | <= 200 ms |`);
   console.log(`| keyword table, warm (median of 20) | ${ms(median(warm))} | <= 200 ms |`);
   console.log(
