@@ -1,12 +1,18 @@
 import { keywordFilterField, sentimentFilterField } from '@graphium/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { surveys } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { TestClient } from '../../test/test-client.js';
 import { caseWorkspace } from '../cases/test-cases-fixtures.js';
+import { findResponsePage } from '../responses/responses.repository.js';
 import { answer, filterParam, send } from '../responses/test-responses-fixtures.js';
 import { everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
-import { backfillTextAnalysesBatch } from './text-analytics.service.js';
+import {
+  backfillTextAnalysesBatch,
+  keywordAnswerSurveys,
+  textFilterCondition,
+} from './text-analytics.service.js';
 
 // Text analytics through the API (docs/decisions/030-text-analytics.md): computed at completion,
 // read per template (whole or filtered), the list and export filters, isolation and the backfill.
@@ -155,6 +161,24 @@ describe('text analytics of a template', () => {
       expect(await totalOf(`&filters=${filterParam(filter, completed)}`), label).toBe(counted);
     }
     expect(await totalOf(`&filters=${filterParam(filters[2]!)}`)).toBe(2);
+  });
+
+  it("reads the same page through a rare keyword's answers as through the list's index", async () => {
+    const conditions = [
+      sql`${surveys.templateId} = ${templateId}`,
+      textFilterCondition('keyword', q.short.id, 'contains', 'delivery'),
+    ];
+    const hits = keywordAnswerSurveys({ templateId, questionId: q.short.id }, ' Delivery');
+    for (const page of [
+      { limit: 1, offset: 0, reverse: false },
+      { limit: 1, offset: 1, reverse: false },
+      { limit: 5, offset: 0, reverse: true },
+    ]) {
+      const walked = (await findResponsePage(t.ctx.db, conditions, page)).map((row) => row.id);
+      const read = (await findResponsePage(t.ctx.db, conditions, { ...page, hits })).map((row) => row.id);
+      expect(read, JSON.stringify(page)).toEqual(walked);
+      expect(walked.length).toBeGreaterThan(0);
+    }
   });
 
   it('refuses filters that do not fit, naming the problem', async () => {
