@@ -142,7 +142,7 @@ export async function addSegmentCompletion(
  * The aggregates of one property of a template and the template's totals: the '' rows (count and
  * composite) and the NPS question's rows.
  */
-export async function findSegmentStats(
+async function findSegmentStats(
   db: Executor,
   templateId: string,
   propertyId: string,
