@@ -14,6 +14,7 @@ import {
 } from '@graphium/shared';
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { readForAnalysis } from '../../db/analysis-reads.js';
 import type { Executor } from '../../db/client.js';
 import { otherAnswerValue, summaryAnswerValues } from './response-aggregates.service.js';
 import {
@@ -25,13 +26,7 @@ import {
   findTemplateStats,
   findWeeklyStats,
 } from './response-stats.repository.js';
-import {
-  summarizeAnswerValues,
-  summarizeCounts,
-  summarizeQuestions,
-  summarizeWeeks,
-  summarizeWholeAnswers,
-} from './responses.repository.js';
+import { type SummaryPartRow, summarizeSet } from './responses.repository.js';
 import {
   countsWholeAnswers,
   extraAnswerLabel,
@@ -190,61 +185,85 @@ export async function summarizeFromAggregates(
   };
 }
 
-/** The summary of a filtered set, computed in SQL over the matching surveys. */
+/**
+ * The summary of a filtered set, computed in SQL over the matching surveys: one statement that
+ * evaluates the filter once (decision 034). The scale and choice questions and the types counted
+ * from the whole answer get their answers grouped; the others only whether they are answered.
+ */
 export async function summarizeFiltered(
   ctx: AppContext,
   template: TemplateContext,
   conditions: SQL[],
+  isDateRange: boolean,
 ): Promise<SummaryFigures> {
-  const wholeIds = template.questions
-    .filter((question) => countsWholeAnswers(question.type))
-    .map((question) => question.id);
-  const countedIds = template.questions
-    .filter(
-      (question) =>
-        !countsWholeAnswers(question.type) &&
-        (isScoredQuestionType(question.type) ||
-          question.type === 'MultipleChoice' ||
-          question.type === 'DropdownList'),
-    )
-    .map((question) => question.id);
-  const [counts, questionRows, valueRows, weeks, wholeRows] = await Promise.all([
-    summarizeCounts(ctx.db, conditions),
-    summarizeQuestions(ctx.db, conditions),
-    summarizeAnswerValues(ctx.db, conditions, countedIds),
-    summarizeWeeks(ctx.db, conditions),
-    summarizeWholeAnswers(ctx.db, conditions, wholeIds),
-  ]);
+  const isCounted = (question: SurveyQuestion) =>
+    countsWholeAnswers(question.type) ||
+    isScoredQuestionType(question.type) ||
+    question.type === 'MultipleChoice' ||
+    question.type === 'DropdownList';
+  const questionIds = template.questions.map((question) => question.id);
+  const groupedIds = new Set(template.questions.filter(isCounted).map((question) => question.id));
+  const rows = await readForAnalysis(
+    ctx.db,
+    (db) => summarizeSet(db, conditions, { questionIds, groupedIds }),
+    {
+      isDateRange,
+    },
+  );
+  const counts = { sent: 0, completed: 0, compositeCount: 0, compositeSum: 0 };
   const questions = new Map<string, { responseCount: number; scoredCount: number; percentageSum: number }>();
-  for (const row of questionRows.answeredRows) {
-    questions.set(row.questionId, { responseCount: Number(row.count), scoredCount: 0, percentageSum: 0 });
+  const questionEntry = (questionId: string) => {
+    const entry = questions.get(questionId) ?? { responseCount: 0, scoredCount: 0, percentageSum: 0 };
+    questions.set(questionId, entry);
+    return entry;
+  };
+  const answerRows: { questionId: string; answerValue: string; count: number }[] = [];
+  const weeks: SummaryFigures['weeks'] = [];
+  for (const row of rows) {
+    const questionId = row.question_id ?? '';
+    const count = Number(row.n);
+    if (row.part === 'counts') {
+      counts.sent = count;
+      counts.completed = Number(row.completed);
+      counts.compositeCount = Number(row.composite_count);
+      counts.compositeSum = Number(row.total);
+    } else if (row.part === 'weeks') {
+      weeks.push({ weekStart: questionId, count, percentageSum: Number(row.total) });
+    } else if (row.part === 'scores') {
+      const entry = questionEntry(questionId);
+      entry.scoredCount = count;
+      entry.percentageSum = Number(row.total);
+    } else {
+      if (row.answered) questionEntry(questionId).responseCount += count;
+      const question = template.questionsById.get(questionId);
+      if (question && groupedIds.has(questionId)) answerRows.push(...answerValuesOf(question, row, count));
+    }
   }
-  for (const row of questionRows.scoreRows) {
-    const entry = questions.get(row.questionId) ?? { responseCount: 0, scoredCount: 0, percentageSum: 0 };
-    entry.scoredCount = Number(row.count);
-    entry.percentageSum = Number(row.percentageSum);
-    questions.set(row.questionId, entry);
+  weeks.sort((left, right) => (left.weekStart < right.weekStart ? -1 : 1));
+  return { ...counts, questions, answers: groupAnswers(answerRows), weeks };
+}
+
+/** The values one grouped answer counts under, as the aggregates count them (summaryAnswerValues). */
+function answerValuesOf(question: SurveyQuestion, row: SummaryPartRow, count: number) {
+  const questionId = question.id;
+  // The types of decision 027 count what the aggregates count, read from the whole answer.
+  if (countsWholeAnswers(question.type)) {
+    return [...new Set(summaryAnswerValues(question, row.answer))].map((answerValue) => ({
+      questionId,
+      answerValue,
+      count,
+    }));
   }
-  // The same values the aggregates count (summaryAnswerValues): other answers as "Other".
-  const answerRows = valueRows.flatMap((row) => {
-    const question = template.questionsById.get(row.questionId);
-    if (!question || row.value === '') return [];
-    let value = row.value;
+  // Each value as text; other answers of a choice question as "Other".
+  return (row.items ?? []).flatMap((item) => {
+    if (item === '') return [];
+    let value = item as string;
     if (question.type === 'MultipleChoice' || question.type === 'DropdownList') {
       const offered = question.listId
         ? !value.startsWith('Other: ')
         : question.answerOptions?.includes(value);
       if (!offered) value = otherAnswerValue;
     }
-    return [{ questionId: row.questionId, answerValue: value, count: Number(row.count) }];
+    return [{ questionId, answerValue: value, count }];
   });
-  // The new types count what the aggregates count, read from each distinct whole answer.
-  for (const row of wholeRows) {
-    const question = template.questionsById.get(row.questionId);
-    if (!question) continue;
-    for (const answerValue of new Set(summaryAnswerValues(question, row.answer))) {
-      answerRows.push({ questionId: row.questionId, answerValue, count: Number(row.count) });
-    }
-  }
-  return { ...counts, questions, answers: groupAnswers(answerRows), weeks };
 }

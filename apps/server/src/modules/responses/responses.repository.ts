@@ -38,23 +38,32 @@ export type ResponseRow = Awaited<ReturnType<typeof findResponsePage>>[number];
 export async function findResponsePage(
   db: Executor,
   conditions: SQL[],
-  page: { limit: number; offset: number; reverse: boolean },
+  page: { limit: number; offset: number; reverse: boolean; hits?: SQL | undefined },
 ) {
   const order = page.reverse
     ? [sql`${surveys.sentAt} asc`, sql`${surveys.id} asc`]
     : [sql`${surveys.sentAt} desc`, sql`${surveys.id} desc`];
-  const ids = db
-    .select({ id: surveys.id })
-    .from(surveys)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
+  // With `hits` (a query of the few survey ids a filter can match, decision 034), those are read
+  // first: walking the index in list order would pass every other survey of the template.
+  const pageIds = page.hits
+    ? sql`${surveys.id} in (with hits as materialized (${page.hits})
+        select ${surveys.id} from ${surveys} where ${surveys.id} in (select survey_id from hits) and ${and(...conditions)}
+        order by ${sql.join(order, sql`, `)} limit ${page.limit} offset ${page.offset})`
+    : inArray(
+        surveys.id,
+        db
+          .select({ id: surveys.id })
+          .from(surveys)
+          .where(and(...conditions))
+          .orderBy(...order)
+          .limit(page.limit)
+          .offset(page.offset),
+      );
   const rows = await db
     .select(rowColumns)
     .from(surveys)
     .leftJoin(publicLinks, eq(publicLinks.id, surveys.sourceLinkId))
-    .where(inArray(surveys.id, ids))
+    .where(pageIds)
     .orderBy(desc(surveys.sentAt), desc(surveys.id));
   return rows;
 }
@@ -69,124 +78,90 @@ export async function countResponses(db: Executor, conditions: SQL[]): Promise<n
 
 // ---- the summary of a filtered set, computed in SQL ----
 
-export async function summarizeCounts(db: Executor, conditions: SQL[]) {
-  const [row] = await db
-    .select({
-      sent: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${surveys.state} = 'COMPLETE'))::int`,
-      compositeCount: sql<number>`(count(${surveys.compositePercentage}) filter (where ${surveys.state} = 'COMPLETE'))::int`,
-      compositeSum: sql<number>`coalesce(sum(${surveys.compositePercentage}) filter (where ${surveys.state} = 'COMPLETE'), 0)::float8`,
-    })
-    .from(surveys)
-    .where(and(...conditions));
-  return {
-    sent: Number(row?.sent ?? 0),
-    completed: Number(row?.completed ?? 0),
-    compositeCount: Number(row?.compositeCount ?? 0),
-    compositeSum: Number(row?.compositeSum ?? 0),
-  };
+/** One row of `summarizeSet`: `part` says which figure it carries (see there). */
+export interface SummaryPartRow {
+  part: 'counts' | 'answers' | 'scores' | 'weeks';
+  question_id: string | null;
+  /** `answers`: the grouped answer (null for a question whose answers are only counted). */
+  answer: unknown;
+  /** `answers`: the answer's values as text, as `jsonb_array_elements_text` gives them. */
+  items: (string | null)[] | null;
+  answered: boolean | null;
+  n: number;
+  completed: number;
+  composite_count: number;
+  total: number;
 }
 
-/** Completed surveys of the set: each question's answered count and its scores' sum. */
-export async function summarizeQuestions(db: Executor, conditions: SQL[]) {
-  const completed = and(...conditions, eq(surveys.state, 'COMPLETE'));
-  const answered = sql`(case jsonb_typeof(answer.value)
-      when 'string' then btrim(answer.value #>> '{}') <> ''
-      when 'array' then jsonb_array_length(answer.value) > 0
+/** Whether an answer (jsonb `value`) counts as answered: the rule of the aggregates. */
+const answeredSql = sql.raw(`(case jsonb_typeof(a.value)
+      when 'string' then btrim(a.value #>> '{}') <> ''
+      when 'array' then jsonb_array_length(a.value) > 0
       when 'number' then true
-      when 'boolean' then answer.value = 'true'::jsonb
-      when 'object' then answer.value <> '{}'::jsonb
-      else false end)`;
-  const [answeredRows, scoreRows] = await Promise.all([
-    db
-      .select({ questionId: sql<string>`answer.key`, count: sql<number>`count(*)::int` })
-      .from(surveys)
-      .innerJoin(sql`lateral jsonb_each(${surveys.responses}) as answer`, sql`true`)
-      .where(and(completed, answered))
-      .groupBy(sql`answer.key`),
-    db
-      .select({
-        questionId: sql<string>`score ->> 'questionId'`,
-        count: sql<number>`count(*)::int`,
-        percentageSum: sql<number>`sum((score ->> 'percentage')::float8)::float8`,
-      })
-      .from(surveys)
-      .innerJoin(
-        sql`lateral jsonb_array_elements(coalesce(${surveys.questionScores}, '[]'::jsonb)) as score`,
-        sql`true`,
-      )
-      .where(completed)
-      .groupBy(sql`score ->> 'questionId'`),
-  ]);
-  return { answeredRows, scoreRows };
-}
-
-/** The completed surveys of the set, for their answers (`answer`) to these questions. */
-function completedAnswersOf(conditions: SQL[], questionIds: string[]) {
-  return and(
-    ...conditions,
-    eq(surveys.state, 'COMPLETE'),
-    sql`answer.key in (${sql.join(
-      questionIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-}
-
-/** Completed surveys of the set: how often each answer value was given, for these questions. */
-export async function summarizeAnswerValues(db: Executor, conditions: SQL[], questionIds: string[]) {
-  if (questionIds.length === 0) return [];
-  return db
-    .select({
-      questionId: sql<string>`answer.key`,
-      value: sql<string>`item.value`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(surveys)
-    .innerJoin(sql`lateral jsonb_each(${surveys.responses}) as answer`, sql`true`)
-    .innerJoin(
-      sql`lateral jsonb_array_elements_text(case when jsonb_typeof(answer.value) = 'array' then answer.value else jsonb_build_array(answer.value) end) as item(value)`,
-      sql`true`,
-    )
-    .where(completedAnswersOf(conditions, questionIds))
-    .groupBy(sql`answer.key`, sql`item.value`);
-}
+      when 'boolean' then a.value = 'true'::jsonb
+      when 'object' then a.value <> '{}'::jsonb
+      else false end)`);
 
 /**
- * Completed surveys of the set: how often each whole answer was given, for these questions (the
- * types whose counted values are read from the answer, decision 027).
+ * Every figure of a filtered summary in one statement (decision 034). The filter is evaluated
+ * once, into `matched` (only the columns the figures read); each figure groups those rows:
+ * `counts` (all states: n sent; completed, composite count and sum), `answers` (per question and
+ * answer, for `groupedIds` the answer itself with its values as text, for the other questions
+ * only whether it is answered), `scores` (per question: n and the percentages' sum) and `weeks`
+ * (completion week: n and the composites' sum). Each survey's answers and scores are read by a
+ * row of `values` per question (a set-returning function per survey cost four times as much).
  */
-export async function summarizeWholeAnswers(db: Executor, conditions: SQL[], questionIds: string[]) {
-  if (questionIds.length === 0) return [];
-  return db
-    .select({
-      questionId: sql<string>`answer.key`,
-      answer: sql<unknown>`answer.value`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(surveys)
-    .innerJoin(sql`lateral jsonb_each(${surveys.responses}) as answer`, sql`true`)
-    .where(completedAnswersOf(conditions, questionIds))
-    .groupBy(sql`answer.key`, sql`answer.value`);
-}
-
-export async function summarizeWeeks(db: Executor, conditions: SQL[]) {
-  const week = sql<string>`to_char(date_trunc('week', ${surveys.completedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({
-      weekStart: week,
-      count: sql<number>`count(*)::int`,
-      percentageSum: sql<number>`sum(${surveys.compositePercentage})::float8`,
-    })
-    .from(surveys)
-    .where(and(...conditions, eq(surveys.state, 'COMPLETE'), sql`${surveys.compositePercentage} is not null`))
-    .groupBy(week)
-    .orderBy(week);
-  return rows.map((row) => ({
-    weekStart: row.weekStart,
-    count: Number(row.count),
-    percentageSum: Number(row.percentageSum),
-  }));
+export async function summarizeSet(
+  db: Executor,
+  conditions: SQL[],
+  questions: { questionIds: readonly string[]; groupedIds: ReadonlySet<string> },
+): Promise<SummaryPartRow[]> {
+  const parts: SQL[] = [
+    sql`select 'counts' as part, null::text as question_id, null::jsonb as answer, null::text[] as items,
+        null::boolean as answered, count(*)::int as n, (count(*) filter (where state = 'COMPLETE'))::int as completed,
+        (count(composite_percentage) filter (where state = 'COMPLETE'))::int as composite_count,
+        coalesce(sum(composite_percentage) filter (where state = 'COMPLETE'), 0)::float8 as total
+      from matched`,
+    sql`select 'weeks', to_char(date_trunc('week', completed_at at time zone 'UTC'), 'YYYY-MM-DD'), null, null, null,
+        count(*)::int, 0, 0, sum(composite_percentage)::float8
+      from done where composite_percentage is not null group by 2`,
+  ];
+  if (questions.questionIds.length > 0) {
+    const answerRows = sql.join(
+      questions.questionIds.map(
+        (id) => sql`(${id}, done.responses -> ${id}, ${sql.raw(String(questions.groupedIds.has(id)))})`,
+      ),
+      sql`, `,
+    );
+    // The answer for the grouped questions, else whether it is answered.
+    const grouped = sql`(case when a.is_grouped then a.value else to_jsonb(${answeredSql}) end)`;
+    parts.push(sql`select 'answers', g.question_id, g.answer,
+        case when g.is_grouped then (select array_agg(item) from jsonb_array_elements_text(
+          case when jsonb_typeof(g.answer) = 'array' then g.answer else jsonb_build_array(g.answer) end) as item) end,
+        g.answered, g.n, 0, 0, 0
+      from (select a.question_id, bool_or(a.is_grouped) as is_grouped, ${grouped} as answer,
+          bool_or(${answeredSql}) as answered, count(*)::int as n
+        from done cross join lateral (values ${answerRows}) as a(question_id, value, is_grouped)
+        where a.value is not null
+        group by a.question_id, ${grouped}) as g`);
+    const scoreRows = sql.join(
+      questions.questionIds.map((_, index) => sql`(done.question_scores -> ${sql.raw(String(index))})`),
+      sql`, `,
+    );
+    parts.push(sql`select 'scores', s.score ->> 'questionId', null, null, null, count(*)::int, 0, 0,
+        sum((s.score ->> 'percentage')::float8)::float8
+      from done cross join lateral (values ${scoreRows}) as s(score)
+      where s.score is not null group by s.score ->> 'questionId'`);
+  }
+  const query = sql`with matched as materialized (
+      select ${surveys.state} as state, ${surveys.completedAt} as completed_at,
+        ${surveys.compositePercentage} as composite_percentage, ${surveys.questionScores} as question_scores,
+        ${surveys.responses} as responses
+      from ${surveys} where ${and(...conditions)}
+    ), done as not materialized (select * from matched where state = 'COMPLETE')
+    ${sql.join(parts, sql` union all `)}`;
+  const result = (await db.execute(query)) as unknown as { rows: SummaryPartRow[] };
+  return result.rows;
 }
 
 // ---- one survey ----

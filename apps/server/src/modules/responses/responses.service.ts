@@ -11,11 +11,10 @@ import {
   scoreSurvey,
   totalPagesOf,
 } from '@graphium/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { surveys } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { findUndelivered } from '../delivery/delivery.service.js';
@@ -25,31 +24,28 @@ import {
   listIdsOf,
   loadVersionDefinition,
 } from '../templates/template-versions.service.js';
-import { otherAnswerValue } from './response-aggregates.service.js';
+import { countFiltered, countTextFiltered } from './filtered-count.js';
 import { hasCriteria, type ResponseCriteria } from './response-filters.js';
 import {
   type BenchmarkTotals,
   compositeQuestionKey,
-  findAnswerStats,
   findBenchmarkTotals,
   findQuestionStats,
   findTemplateStats,
 } from './response-stats.repository.js';
 import {
-  countResponses,
   findResponsePage,
   findWorkspaceSurveyWithTemplate,
   type ResponseRow,
 } from './responses.repository.js';
 import {
   buildSummary,
-  groupAnswers,
   loadBenchmarks,
   reportedBenchmark,
   summarizeFiltered,
   summarizeFromAggregates,
 } from './responses-summary.js';
-import { criteriaConditions, loadTemplateContext, type TemplateContext } from './template-context.js';
+import { criteriaConditions, loadTemplateContext } from './template-context.js';
 
 export const surveyResponseNotFoundMessage = 'Survey response not found.';
 
@@ -115,7 +111,7 @@ export async function listSurveyResponses(
   const [figures, benchmarks, unfilteredTotal] = await Promise.all([
     wantsSummary
       ? isFiltered
-        ? summarizeFiltered(ctx, template, conditions)
+        ? summarizeFiltered(ctx, template, conditions, Boolean(criteria.sentFrom || criteria.sentTo))
         : summarizeFromAggregates(ctx, template)
       : undefined,
     wantsSummary ? loadBenchmarks(ctx.db, template) : new Map<string, BenchmarkTotals>(),
@@ -128,16 +124,18 @@ export async function listSurveyResponses(
   let total = figures?.sent ?? unfilteredTotal;
   let rows: ResponseRow[] = [];
   if (wantsSurveys) {
-    if (total === undefined) {
+    const text = await countTextFiltered(ctx, template, criteria, offset + limit);
+    if (total === undefined && !text) {
       // First page of a filtered list: the page and the count run side by side.
       const [count, firstRows] = await Promise.all([
         countFiltered(ctx, template, criteria, conditions),
         offset === 0 ? findResponsePage(ctx.db, conditions, { limit, offset, reverse: false }) : undefined,
       ]);
       total = count;
-      rows = firstRows ?? (await readPage(ctx.db, conditions, offset, limit, total));
+      rows = firstRows ?? (await readPage(ctx.db, conditions, { offset, limit, total }));
     } else {
-      rows = await readPage(ctx.db, conditions, offset, limit, total);
+      total ??= text!.total;
+      rows = await readPage(ctx.db, conditions, { offset, limit, total, hits: text?.hits });
     }
   }
   const undelivered = await findUndelivered(
@@ -153,82 +151,22 @@ export async function listSurveyResponses(
   };
 }
 
-const numericTests: Record<string, (answer: number, value: number) => boolean> = {
-  equals: (answer, value) => answer === value,
-  not_equals: (answer, value) => answer !== value,
-  gt: (answer, value) => answer > value,
-  gte: (answer, value) => answer >= value,
-  lt: (answer, value) => answer < value,
-  lte: (answer, value) => answer <= value,
-};
-
-/**
- * The count of a filtered list. One question filter (with or without "status is Completed") on
- * a scale or an offered choice is answered exactly from the aggregates for completed surveys,
- * plus a count of the surveys being answered (the only others that have answers); counting
- * a large template's matches row by row costs hundreds of milliseconds. Anything else counts
- * in SQL.
- */
-async function countFiltered(
-  ctx: AppContext,
-  template: TemplateContext,
-  criteria: ResponseCriteria,
-  conditions: SQL[],
-): Promise<number> {
-  const questionFilters = criteria.filters.filter((filter) => filter.field.startsWith('surveyResponses.'));
-  const others = criteria.filters.filter((filter) => !filter.field.startsWith('surveyResponses.'));
-  const onlyCompleted =
-    others.length === 1 &&
-    others[0]!.field === 'surveyState' &&
-    others[0]!.operator === 'is' &&
-    others[0]!.value === 'COMPLETE';
-  const filter = questionFilters[0];
-  const question = filter
-    ? template.questionsById.get(filter.field.slice('surveyResponses.'.length))
-    : undefined;
-  if (
-    !filter ||
-    !question ||
-    questionFilters.length !== 1 ||
-    (others.length > 0 && !onlyCompleted) ||
-    criteria.sentFrom ||
-    criteria.sentTo
-  ) {
-    return countResponses(ctx.db, conditions);
-  }
-  let fromAggregates: ((counts: Map<string, number>, answered: number) => number) | undefined;
-  // A matrix counts statements, not one number per survey: its filters count in SQL.
-  if (isScoredQuestionType(question.type) && question.type !== 'Matrix') {
-    const test = numericTests[filter.operator];
-    const value = Number(filter.value);
-    if (test) {
-      fromAggregates = (counts) =>
-        [...counts].reduce((total, [answer, count]) => total + (test(Number(answer), value) ? count : 0), 0);
-    }
-  } else if (question.type === 'MultipleChoice' || question.type === 'DropdownList') {
-    const value = String(filter.value);
-    const isOption = question.listId ? !value.startsWith('Other: ') : question.answerOptions?.includes(value);
-    if (isOption && value !== otherAnswerValue) {
-      fromAggregates = (counts, answered) =>
-        filter.operator === 'is' ? (counts.get(value) ?? 0) : answered - (counts.get(value) ?? 0);
-    }
-  }
-  if (!fromAggregates) return countResponses(ctx.db, conditions);
-  const [answerRows, questionRows, inProgress] = await Promise.all([
-    findAnswerStats(ctx.db, template.templateId, question.id),
-    findQuestionStats(ctx.db, template.templateId, question.id),
-    onlyCompleted ? 0 : countResponses(ctx.db, [...conditions, sql`${surveys.state} = 'IN_PROGRESS'`]),
-  ]);
-  const counts = groupAnswers(answerRows).get(question.id) ?? new Map<string, number>();
-  return fromAggregates(counts, questionRows[0]?.responseCount ?? 0) + inProgress;
-}
-
 /** A page read from whichever end of the list is nearer. */
-async function readPage(db: Executor, conditions: SQL[], offset: number, limit: number, total: number) {
+async function readPage(
+  db: Executor,
+  conditions: SQL[],
+  page: { offset: number; limit: number; total: number; hits?: SQL | undefined },
+) {
+  const { offset, limit, total, hits } = page;
   if (offset >= total) return [];
-  if (offset <= total / 2) return findResponsePage(db, conditions, { limit, offset, reverse: false });
+  if (offset <= total / 2) return findResponsePage(db, conditions, { limit, offset, reverse: false, hits });
   const count = Math.min(limit, total - offset);
-  return findResponsePage(db, conditions, { limit: count, offset: total - offset - count, reverse: true });
+  return findResponsePage(db, conditions, {
+    limit: count,
+    offset: total - offset - count,
+    reverse: true,
+    hits,
+  });
 }
 
 /**

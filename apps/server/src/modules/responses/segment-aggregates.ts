@@ -1,22 +1,56 @@
-import { npsCategory, type SurveyDefinition, type SurveyResponses } from '@graphium/shared';
+import {
+  npsCategory,
+  type SurveyDefinition,
+  type SurveyProperty,
+  type SurveyResponses,
+} from '@graphium/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { responseSegmentStats, surveys } from '../../db/schema/index.js';
+import type { SegmentSums } from './segments.repository.js';
 
-// The unfiltered segment table's aggregates (docs/decisions/029-segments.md), added in the
-// completing transaction like the others of decision 007. Properties whose values are few by
-// nature (Text, ListItem, Boolean) are kept, hidden ones too: visibility is decided when reading,
-// by the newest definition. Numbers and dates are cut into ranges that depend on the values
-// present, so their segments are always computed in SQL.
+// The unfiltered segment table's aggregates (docs/decisions/029-segments.md, 034), added in the
+// completing transaction like the others of decision 007. Every property is kept, hidden ones
+// too (visibility is decided when reading, by the newest definition), under the key its segment
+// groups by: text lower-cased, a list item's id, true/false, a number's exact value, a date's (or
+// a date and time's UTC) day. Numbers and dates are cut into ranges when read, from the values
+// present. Property '' holds the template's totals, so "No value" is the totals less the values:
+// a survey of a version without the property is counted there, as the SQL over the surveys does.
 
-const aggregatedTypes = new Set(['Text', 'ListItem', 'Boolean']);
+/** The template's totals: property '' and value ''. */
+const totalsPropertyId = '';
 
-/** A property's segment key: text is grouped without regard to case (its filter ignores case). */
-function segmentValueKey(value: string): string {
-  return value.toLowerCase();
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** A Date's day or a DateTime's UTC day, as `propertyDay` reads it; undefined when not a date. */
+function dayOf(raw: string): string | undefined {
+  const match = dayPattern.exec(raw);
+  if (!match) return undefined;
+  const [, year, month, dayOfMonth] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(2000, month - 1, dayOfMonth));
+  date.setUTCFullYear(year);
+  const isReal = year > 0 && date.getUTCMonth() === month - 1 && date.getUTCDate() === dayOfMonth;
+  return isReal ? raw.slice(0, 10) : undefined;
 }
 
-/** Adds one completed survey to the segment aggregates of its properties. */
+/**
+ * A property's segment key for a stored value ('' for none): what the segment SQL groups by.
+ * Text is grouped without regard to case (its filter ignores case).
+ */
+function segmentKeyOf(type: SurveyProperty['type'], raw: string | number | boolean | undefined): string {
+  if (raw === undefined) return '';
+  switch (type) {
+    case 'Number':
+      return typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : '';
+    case 'Date':
+    case 'DateTime':
+      return typeof raw === 'string' ? (dayOf(raw) ?? '') : '';
+    default:
+      return String(raw).toLowerCase();
+  }
+}
+
+/** Adds one completed survey to the segment aggregates: the totals and each property's value. */
 export async function addSegmentCompletion(
   db: Executor,
   survey: {
@@ -28,13 +62,15 @@ export async function addSegmentCompletion(
     compositePercentage: number | null;
   },
 ): Promise<void> {
-  const properties = survey.definition.properties.filter((property) => aggregatedTypes.has(property.type));
-  if (properties.length === 0) return;
-  const [row] = await db
-    .select({ properties: surveys.properties })
-    .from(surveys)
-    .where(eq(surveys.id, survey.surveyId));
-  const values = row?.properties ?? {};
+  const { properties } = survey.definition;
+  let values: Record<string, string | number | boolean> = {};
+  if (properties.length > 0) {
+    const [row] = await db
+      .select({ properties: surveys.properties })
+      .from(surveys)
+      .where(eq(surveys.id, survey.surveyId));
+    values = row?.properties ?? {};
+  }
   const npsAnswers = survey.definition.questions.flatMap((question) => {
     const answer = survey.responses[question.id];
     return question.type === 'NetPromoterScore' && typeof answer === 'number'
@@ -42,14 +78,20 @@ export async function addSegmentCompletion(
       : [];
   });
   const composite = survey.compositePercentage;
-  const rows = properties.flatMap((property) => {
-    const raw = values[property.id];
-    // No value: the key '' (a value is never empty), the "No value" segment.
-    const value = raw === undefined ? '' : String(raw);
+  const keyed = [
+    { propertyId: totalsPropertyId, valueKey: '', value: '' },
+    // No value is not kept per property: it is the totals less the values.
+    ...properties.flatMap((property) => {
+      const raw = Object.hasOwn(values, property.id) ? values[property.id] : undefined;
+      const valueKey = segmentKeyOf(property.type, raw);
+      return valueKey === '' ? [] : [{ propertyId: property.id, valueKey, value: String(raw) }];
+    }),
+  ];
+  const rows = keyed.flatMap(({ propertyId, valueKey, value }) => {
     const base = {
       templateId: survey.templateId,
-      propertyId: property.id,
-      valueKey: segmentValueKey(value),
+      propertyId,
+      valueKey,
       workspaceId: survey.workspaceId,
       value,
       count: 1,
@@ -71,7 +113,6 @@ export async function addSegmentCompletion(
       })),
     ];
   });
-  if (rows.length === 0) return;
   // A fixed order, so two completions never wait on each other's rows in opposite orders.
   rows.sort((left, right) =>
     `${left.propertyId}\u0000${left.valueKey}\u0000${left.questionId}` <
@@ -97,12 +138,11 @@ export async function addSegmentCompletion(
     });
 }
 
-export function isAggregatedPropertyType(type: string): boolean {
-  return aggregatedTypes.has(type);
-}
-
-/** The aggregates of one property of a template: the '' rows and the NPS question's rows. */
-export async function findSegmentStats(
+/**
+ * The aggregates of one property of a template and the template's totals: the '' rows (count and
+ * composite) and the NPS question's rows.
+ */
+async function findSegmentStats(
   db: Executor,
   templateId: string,
   propertyId: string,
@@ -115,8 +155,82 @@ export async function findSegmentStats(
     .where(
       and(
         eq(table.templateId, templateId),
-        eq(table.propertyId, propertyId),
+        sql`${table.propertyId} in (${propertyId}, ${totalsPropertyId})`,
         sql`${table.questionId} in ('', ${npsQuestionId ?? ''})`,
       ),
     );
+}
+
+/** The running sums of one segment (the shape `sumSegments` answers). */
+type Sums = SegmentSums;
+
+const sumFields = [
+  'count',
+  'compositeCount',
+  'compositeSum',
+  'compositeSquares',
+  'promoters',
+  'passives',
+  'detractors',
+] as const;
+
+const emptySums = (key: string | null, value: string | null): Sums => ({
+  key,
+  value,
+  isOther: false,
+  count: 0,
+  compositeCount: 0,
+  compositeSum: 0,
+  compositeSquares: 0,
+  promoters: 0,
+  passives: 0,
+  detractors: 0,
+});
+
+/** Adds `sums` into `total` (or takes it off with `sign` -1). */
+export function addSums(total: Sums, sums: Sums, sign: 1 | -1 = 1): Sums {
+  for (const field of sumFields) total[field] += sign * sums[field];
+  return total;
+}
+
+/** Whether an aggregate's key is a value of this type (a version may have had another type). */
+function isSegmentKeyOf(type: SurveyProperty['type'], key: string): boolean {
+  if (type === 'Number') return /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(key);
+  if (type === 'Date' || type === 'DateTime') return key.length === 10 && dayOf(key) === key;
+  return true;
+}
+
+/**
+ * The unfiltered sums of one property from the aggregates: one per value key, and "No value" as
+ * the template's totals less every value (null when no survey lacks a value).
+ */
+export async function readSegmentGroups(
+  db: Executor,
+  templateId: string,
+  property: Pick<SurveyProperty, 'id' | 'type'>,
+  npsQuestionId: string | null,
+): Promise<{ groups: Sums[]; none: Sums | null }> {
+  const propertyId = property.id;
+  const byKey = new Map<string, Sums>();
+  const totals = emptySums(null, null);
+  for (const row of await findSegmentStats(db, templateId, propertyId, npsQuestionId)) {
+    const isTotal = row.propertyId === totalsPropertyId;
+    // The '' rows of a property were written before decision 034; the totals replace them.
+    if (!isTotal && (row.valueKey === '' || !isSegmentKeyOf(property.type, row.valueKey))) continue;
+    const sums = isTotal ? totals : (byKey.get(row.valueKey) ?? emptySums(row.valueKey, row.value));
+    if (row.questionId === '') {
+      sums.count = row.count;
+      sums.compositeCount = row.compositeCount;
+      sums.compositeSum = row.compositeSum;
+      sums.compositeSquares = row.compositeSquares;
+    } else {
+      sums.promoters = row.promoters;
+      sums.passives = row.passives;
+      sums.detractors = row.detractors;
+    }
+    if (!isTotal) byKey.set(row.valueKey, sums);
+  }
+  const groups = [...byKey.values()].filter((sums) => sums.count > 0);
+  const none = groups.reduce((rest, sums) => addSums(rest, sums, -1), totals);
+  return { groups, none: none.count > 0 ? none : null };
 }

@@ -100,3 +100,55 @@ export function dateBinLabel(bins: DateBins, low: string): string {
   const year = date.getUTCFullYear();
   return bins.yearStep === 1 ? String(year) : `${year}–${year + bins.yearStep - 1}`;
 }
+
+// ---- placing a value in its range, exactly as PostgreSQL's numeric arithmetic would ----
+
+/** A decimal as digits × 10^exponent (`-12.5e3` → -125n, 2), read from its text. */
+interface Decimal {
+  digits: bigint;
+  exponent: number;
+}
+
+function readDecimal(text: string): Decimal {
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(text.trim());
+  if (!match) throw new Error(`not a decimal: ${text}`);
+  const [, sign, whole = '', fraction = '', exponent = '0'] = match;
+  const digits = BigInt(`${whole}${fraction}` || '0');
+  return { digits: sign === '-' ? -digits : digits, exponent: Number(exponent) - fraction.length };
+}
+
+/** The digits of each decimal at their smallest common exponent. */
+function aligned(...values: Decimal[]): bigint[] {
+  const exponent = Math.min(...values.map((value) => value.exponent));
+  return values.map((value) => value.digits * 10n ** BigInt(value.exponent - exponent));
+}
+
+/** Compares two decimals given as text (a number property's values as PostgreSQL writes them). */
+export function compareDecimals(left: string, right: string): number {
+  const [a, b] = aligned(readDecimal(left), readDecimal(right));
+  return a! < b! ? -1 : a! > b! ? 1 : 0;
+}
+
+/**
+ * The range of a value: floor((value - start) / step) in exact decimal arithmetic, as the SQL of
+ * decision 029 computed it over `numeric` (start and step bound as JavaScript writes them).
+ */
+export function numberBinIndex(bins: NumberBins, value: string): number {
+  const [v, start, step] = aligned(
+    readDecimal(value),
+    readDecimal(String(bins.start)),
+    readDecimal(String(bins.step)),
+  );
+  const difference = v! - start!;
+  const quotient = difference / step!;
+  // BigInt division truncates towards zero; floor for a negative remainder.
+  return Number(difference % step! !== 0n && difference < 0n !== step! < 0n ? quotient - 1n : quotient);
+}
+
+/** The first day of the range holding `day` (YYYY-MM-DD). */
+export function dateBinStart(bins: DateBins, day: string): string {
+  if (bins.unit === 'day') return day;
+  if (bins.unit === 'month') return `${day.slice(0, 7)}-01`;
+  const year = Number(day.slice(0, 4));
+  return `${String(Math.floor(year / bins.yearStep) * bins.yearStep).padStart(4, '0')}-01-01`;
+}

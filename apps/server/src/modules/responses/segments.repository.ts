@@ -69,17 +69,3 @@ export async function sumSegments(
     detractors: Number(row.det),
   }));
 }
-
-/** The smallest and largest value (as text) among the completed surveys of the set. */
-export async function findValueBounds(
-  db: Executor,
-  conditions: SQL[],
-  value: SQL,
-): Promise<{ min: string; max: string } | undefined> {
-  const result = (await db.execute(
-    sql`select min(${value})::text as min, max(${value})::text as max from ${surveys}
-        where ${and(...conditions, sql`${surveys.state} = 'COMPLETE'`)}`,
-  )) as unknown as { rows: Record<string, unknown>[] };
-  const row = result.rows[0] as { min: string | null; max: string | null } | undefined;
-  return row?.min == null || row.max == null ? undefined : { min: row.min, max: row.max };
-}

@@ -14,28 +14,38 @@ import { figureOf, npsSample, sampleFromSums } from '@graphium/shared/statistics
 import { type SQL, sql } from 'drizzle-orm';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
+import { readForAnalysis } from '../../db/analysis-reads.js';
 import { invalid } from '../../errors.js';
 import { propertyDay, propertyNumber, propertyText } from './property-conditions.js';
 import { compositeQuestionKey } from './response-stats.repository.js';
 import { loadBenchmarks, reportedBenchmark } from './responses-summary.js';
-import { findSegmentStats, isAggregatedPropertyType } from './segment-aggregates.js';
+import { addSums, readSegmentGroups } from './segment-aggregates.js';
 import {
   binBounds,
+  compareDecimals,
   type DateBins,
   dateBinLabel,
+  dateBinStart,
   dateBinStarts,
   dateBins,
   formatNumber,
   nextDateBound,
+  numberBinIndex,
   numberBins,
 } from './segment-bins.js';
-import { findValueBounds, type SegmentSums, sumSegments } from './segments.repository.js';
+import { type SegmentSums, sumSegments } from './segments.repository.js';
 import { criteriaConditions, loadTemplateContext, type TemplateContext } from './template-context.js';
 
-// Segments (docs/decisions/029-segments.md): the completed surveys matching the filters, split by
+// Segments (docs/decisions/029-segments.md, 034): the completed surveys matching the filters, split by
 // one property shown in reports, each part with its count, NPS and composite with 95% margins.
 
 type Part = Omit<Segment, 'nps' | 'composite' | 'count'> & { sums: SegmentSums | undefined };
+
+/** A filtered table's conditions; a date range reads the surveys through the sent_at index. */
+interface Filtered {
+  conditions: SQL[];
+  isDateRange: boolean;
+}
 
 const emptySums = (key: string | null): SegmentSums => ({
   key,
@@ -74,76 +84,72 @@ function npsQuestionOf(template: TemplateContext, questionId: string | undefined
   return template.questions.find((question) => question.type === 'NetPromoterScore');
 }
 
-/** The unfiltered sums from the aggregates: the top values, the rest as Other, '' as no value. */
+/** The unfiltered sums from the aggregates: the top values, the rest as Other, and No value. */
 async function sumsFromAggregates(
   ctx: AppContext,
   templateId: string,
-  propertyId: string,
+  property: SurveyProperty,
   npsQuestionId: string | null,
 ): Promise<SegmentSums[]> {
-  const byKey = new Map<string, SegmentSums>();
-  for (const row of await findSegmentStats(ctx.db, templateId, propertyId, npsQuestionId)) {
-    const sums = byKey.get(row.valueKey) ?? {
-      ...emptySums(row.valueKey === '' ? null : row.valueKey),
-      value: row.valueKey === '' ? null : row.value,
-    };
-    if (row.questionId === '') {
-      sums.count = row.count;
-      sums.compositeCount = row.compositeCount;
-      sums.compositeSum = row.compositeSum;
-      sums.compositeSquares = row.compositeSquares;
-    } else {
-      sums.promoters = row.promoters;
-      sums.passives = row.passives;
-      sums.detractors = row.detractors;
-    }
-    byKey.set(row.valueKey, sums);
-  }
-  const all = [...byKey.values()].filter((sums) => sums.count > 0);
-  const values = all
-    .filter((sums) => sums.key !== null)
-    .sort((left, right) => right.count - left.count || (left.key! < right.key! ? -1 : 1));
+  const { groups, none } = await readSegmentGroups(ctx.db, templateId, property, npsQuestionId);
+  const values = groups.sort((left, right) => right.count - left.count || (left.key! < right.key! ? -1 : 1));
   const rest = values.slice(maxValueSegments);
-  const other = rest.reduce<SegmentSums | undefined>((total, sums) => {
-    const sum = total ?? { ...emptySums(null), isOther: true };
-    for (const field of sumFields) sum[field] += sums[field];
-    return sum;
-  }, undefined);
-  return [
-    ...values.slice(0, maxValueSegments),
-    ...all.filter((sums) => sums.key === null),
-    ...(other ? [other] : []),
-  ];
+  const other = rest.reduce<SegmentSums | undefined>(
+    (total, sums) => addSums(total ?? { ...emptySums(null), isOther: true }, sums),
+    undefined,
+  );
+  return [...values.slice(0, maxValueSegments), ...(none ? [none] : []), ...(other ? [other] : [])];
 }
 
-const sumFields = [
-  'count',
-  'compositeCount',
-  'compositeSum',
-  'compositeSquares',
-  'promoters',
-  'passives',
-  'detractors',
-] as const;
+/**
+ * The sums of a number or date property per exact value (the key as text) and of the surveys
+ * without one: from the aggregates when unfiltered, else in one pass over the matching surveys.
+ */
+async function valueGroups(
+  ctx: AppContext,
+  template: TemplateContext,
+  property: SurveyProperty,
+  filtered: Filtered | undefined,
+  npsQuestionId: string | null,
+): Promise<{ groups: SegmentSums[]; none: SegmentSums | null }> {
+  if (!filtered) return readSegmentGroups(ctx.db, template.templateId, property, npsQuestionId);
+  const key =
+    property.type === 'Number'
+      ? sql`${propertyNumber(property.id)}::text`
+      : sql`to_char(${propertyDay(property.id)}, 'YYYY-MM-DD')`;
+  const rows = await readForAnalysis(
+    ctx.db,
+    (db) => sumSegments(db, filtered.conditions, { key, value: sql`null::text`, npsQuestionId }),
+    filtered,
+  );
+  return {
+    groups: rows.filter((row) => row.key !== null),
+    none: rows.find((row) => row.key === null) ?? null,
+  };
+}
 
 async function valueParts(
   ctx: AppContext,
   template: TemplateContext,
   property: SurveyProperty,
-  conditions: SQL[] | undefined,
+  filtered: Filtered | undefined,
   npsQuestionId: string | null,
 ): Promise<Part[]> {
   const text = propertyText(property.id);
   const isText = property.type === 'Text';
-  // Unfiltered, the aggregates answer (decision 029); filtered, one pass over the matching surveys.
-  const rows = conditions
-    ? await sumSegments(ctx.db, conditions, {
-        key: isText ? sql`lower(${text})` : text,
-        value: text,
-        npsQuestionId,
-        ...(property.type === 'Boolean' ? {} : { top: maxValueSegments }),
-      })
-    : await sumsFromAggregates(ctx, template.templateId, property.id, npsQuestionId);
+  const rows = filtered
+    ? await readForAnalysis(
+        ctx.db,
+        (db) =>
+          sumSegments(db, filtered.conditions, {
+            key: isText ? sql`lower(${text})` : text,
+            value: text,
+            npsQuestionId,
+            ...(property.type === 'Boolean' ? {} : { top: maxValueSegments }),
+          }),
+        filtered,
+      )
+    : await sumsFromAggregates(ctx, template.templateId, property, npsQuestionId);
   const field = propertyFilterField(property.id);
   const labelOf = (value: string) => {
     if (property.type === 'Boolean') return value === 'true' ? 'Yes' : 'No';
@@ -178,20 +184,23 @@ async function valueParts(
   ];
 }
 
+/** Adds each group to the part of its range (by the range's key), in place. */
+function sumInto(parts: Map<string, Part>, key: string, sums: SegmentSums) {
+  const part = parts.get(key);
+  if (!part) return;
+  part.sums = addSums(part.sums ?? emptySums(part.key), sums);
+}
+
 async function numberParts(
   ctx: AppContext,
+  template: TemplateContext,
   property: SurveyProperty,
-  conditions: SQL[],
+  filtered: Filtered | undefined,
   npsQuestionId: string | null,
 ): Promise<Part[]> {
-  const value = propertyNumber(property.id);
-  const bounds = await findValueBounds(ctx.db, conditions, value);
-  const bins = bounds ? numberBins(Number(bounds.min), Number(bounds.max)) : undefined;
-  const key = bins
-    ? sql`floor((${value} - ${bins.start}::numeric) / ${bins.step}::numeric)::int`
-    : sql`null::int`;
-  const rows = await sumSegments(ctx.db, conditions, { key, value: sql`null::text`, npsQuestionId });
-  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const { groups, none } = await valueGroups(ctx, template, property, filtered, npsQuestionId);
+  const keys = groups.map((group) => group.key!).sort(compareDecimals);
+  const bins = keys.length > 0 ? numberBins(Number(keys[0]), Number(keys.at(-1))) : undefined;
   const field = propertyFilterField(property.id);
   const ranges = Array.from({ length: bins?.count ?? 0 }, (_, index): Part => {
     const { low, high } = binBounds(bins!, index);
@@ -201,30 +210,25 @@ async function numberParts(
       label: `${formatNumber(low)} to under ${formatNumber(high)}`,
       kind: 'range',
       filter: { field, operator: rangeFilterOperator, value: range },
-      sums: byKey.get(String(index)),
+      sums: undefined,
     };
   });
-  return withNoValue(ranges, byKey.get(null));
-}
-
-function dateKey(bins: DateBins, day: SQL): SQL {
-  if (bins.unit === 'day') return sql`to_char(${day}, 'YYYY-MM-DD')`;
-  if (bins.unit === 'month') return sql`to_char(date_trunc('month', ${day}), 'YYYY-MM-DD')`;
-  return sql`lpad((floor(extract(year from ${day}) / ${bins.yearStep}) * ${bins.yearStep})::int::text, 4, '0') || '-01-01'`;
+  const byIndex = new Map(ranges.map((part, index) => [String(index), part]));
+  for (const group of groups) sumInto(byIndex, String(numberBinIndex(bins!, group.key!)), group);
+  return withNoValue(ranges, none ?? undefined);
 }
 
 async function dateParts(
   ctx: AppContext,
+  template: TemplateContext,
   property: SurveyProperty,
-  conditions: SQL[],
+  filtered: Filtered | undefined,
   npsQuestionId: string | null,
 ): Promise<{ parts: Part[]; bins: DateBins | undefined }> {
-  const day = propertyDay(property.id);
-  const bounds = await findValueBounds(ctx.db, conditions, day);
+  const { groups, none } = await valueGroups(ctx, template, property, filtered, npsQuestionId);
+  const days = groups.map((group) => group.key!).sort();
+  const bounds = days.length > 0 ? { min: days[0]!, max: days.at(-1)! } : undefined;
   const bins = bounds ? dateBins(bounds.min, bounds.max) : undefined;
-  const key = bins ? dateKey(bins, day) : sql`null::text`;
-  const rows = await sumSegments(ctx.db, conditions, { key, value: sql`null::text`, npsQuestionId });
-  const byKey = new Map(rows.map((row) => [row.key, row]));
   const field = propertyFilterField(property.id);
   const starts = bins && bounds ? dateBinStarts(bins, bounds.min, bounds.max) : [];
   const ranges = starts.map((low): Part => {
@@ -234,10 +238,12 @@ async function dateParts(
       label: dateBinLabel(bins!, low),
       kind: 'range',
       filter: { field, operator: rangeFilterOperator, value: range },
-      sums: byKey.get(low),
+      sums: undefined,
     };
   });
-  return { parts: withNoValue(ranges, byKey.get(null)), bins };
+  const byStart = new Map(starts.map((low, index) => [low, ranges[index]!]));
+  for (const group of groups) sumInto(byStart, dateBinStart(bins!, group.key!), group);
+  return { parts: withNoValue(ranges, none ?? undefined), bins };
 }
 
 function withNoValue(parts: Part[], none: SegmentSums | undefined): Part[] {
@@ -280,17 +286,20 @@ export async function listSegments(
   const npsQuestionId = npsQuestion?.id ?? null;
   let parts: Part[];
   let binning: SegmentsReply['binning'] = 'value';
+  // Unfiltered, the aggregates answer (decisions 029, 034); filtered, one pass over the surveys.
+  const isUnfiltered = (query.filters?.filters ?? []).length === 0 && !query.sentFrom && !query.sentTo;
+  const filtered = isUnfiltered
+    ? undefined
+    : { conditions, isDateRange: Boolean(query.sentFrom || query.sentTo) };
   if (property.type === 'Number') {
-    parts = await numberParts(ctx, property, conditions, npsQuestionId);
+    parts = await numberParts(ctx, template, property, filtered, npsQuestionId);
     binning = 'number';
   } else if (property.type === 'Date' || property.type === 'DateTime') {
-    const dates = await dateParts(ctx, property, conditions, npsQuestionId);
+    const dates = await dateParts(ctx, template, property, filtered, npsQuestionId);
     parts = dates.parts;
     binning = dates.bins?.unit ?? 'day';
   } else {
-    const isUnfiltered = (query.filters?.filters ?? []).length === 0 && !query.sentFrom && !query.sentTo;
-    const fromAggregates = isUnfiltered && isAggregatedPropertyType(property.type);
-    parts = await valueParts(ctx, template, property, fromAggregates ? undefined : conditions, npsQuestionId);
+    parts = await valueParts(ctx, template, property, filtered, npsQuestionId);
   }
   const benchmarks = await loadBenchmarks(ctx.db, template);
   const segments = parts.map((part) => toSegment(part, npsQuestion !== undefined));

@@ -120,6 +120,37 @@ export function findSurveySentiments(
 }
 
 /**
+ * How many surveys of a template one sentiment or keyword filter matches, from the aggregates
+ * (decision 034): the answers with that sentiment or holding that term, or for `is_not` and
+ * `not_contains` the question's other analysed answers. Exact, since the aggregates change in the
+ * transactions that write the answers' rows; the caller checks the template's workspace.
+ */
+export async function countTextFilterMatches(
+  db: Executor,
+  scope: { templateId: string; questionId: string },
+  filter: { kind: 'sentiment' | 'keyword'; operator: string; value: string },
+): Promise<number> {
+  const question = sql`template_id = ${scope.templateId} and question_id = ${scope.questionId}`;
+  const matching =
+    filter.kind === 'sentiment'
+      ? sql`select coalesce(sum(answer_count), 0) from text_sentiment_stats where ${question} and sentiment = ${filter.value}`
+      : sql`select coalesce(sum(answer_count), 0) from text_term_stats where ${question} and term = ${normaliseKeyword(filter.value)}`;
+  const [row] = await rowsOf<{ answered: number | string; matching: number | string }>(
+    db,
+    sql`select (select coalesce(sum(answer_count), 0) from text_sentiment_stats where ${question})::int as answered,
+        (${matching})::int as matching`,
+  );
+  const isPositive = filter.operator === 'is' || filter.operator === 'contains';
+  return isPositive ? Number(row?.matching ?? 0) : Number(row?.answered ?? 0) - Number(row?.matching ?? 0);
+}
+
+/** The surveys of a template whose answer to the question holds the term: one read of the GIN index. */
+export function keywordAnswerSurveys(scope: { templateId: string; questionId: string }, value: string): SQL {
+  return sql`select a.survey_id from text_answer_analyses a where a.template_id = ${scope.templateId}
+    and a.question_id = ${scope.questionId} and a.terms @> array[${normaliseKeyword(value)}]::text[]`;
+}
+
+/**
  * The condition on `surveys` of a sentiment or keyword filter. Like the other question filters,
  * both only match surveys that answered the question, the negative operators included.
  */

@@ -32,7 +32,11 @@ import {
   type TermCountRow,
 } from './text-analytics-reads.repository.js';
 
-export { textFilterCondition } from './text-analytics-reads.repository.js';
+export {
+  countTextFilterMatches,
+  keywordAnswerSurveys,
+  textFilterCondition,
+} from './text-analytics-reads.repository.js';
 
 // Text analytics (docs/decisions/030-text-analytics.md): computed when a survey completes, in its
 // transaction, and for surveys completed before by a batched, resumable backfill; read from

@@ -1,12 +1,18 @@
 import { keywordFilterField, sentimentFilterField } from '@graphium/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { surveys } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { TestClient } from '../../test/test-client.js';
 import { caseWorkspace } from '../cases/test-cases-fixtures.js';
+import { findResponsePage } from '../responses/responses.repository.js';
 import { answer, filterParam, send } from '../responses/test-responses-fixtures.js';
 import { everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
-import { backfillTextAnalysesBatch } from './text-analytics.service.js';
+import {
+  backfillTextAnalysesBatch,
+  keywordAnswerSurveys,
+  textFilterCondition,
+} from './text-analytics.service.js';
 
 // Text analytics through the API (docs/decisions/030-text-analytics.md): computed at completion,
 // read per template (whole or filtered), the list and export filters, isolation and the backfill.
@@ -129,6 +135,50 @@ describe('text analytics of a template', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.body).toContain('Slow delivery and rude staff');
     expect(exported.body).not.toContain('Great support');
+  });
+
+  it('counts the matches of one keyword or sentiment filter from the aggregates, as the surveys count them', async () => {
+    const completed = { field: 'surveyState', operator: 'is', value: 'COMPLETE' };
+    const filters = [
+      { field: sentimentFilterField(q.short.id), operator: 'is', value: 'negative' },
+      { field: sentimentFilterField(q.short.id), operator: 'is_not', value: 'negative' },
+      { field: keywordFilterField(q.short.id), operator: 'contains', value: ' Slow  Delivery ' },
+      { field: keywordFilterField(q.short.id), operator: 'not_contains', value: 'delivery' },
+      { field: keywordFilterField(q.long.id), operator: 'contains', value: 'nowhere' },
+    ];
+    const totalOf = async (query: string) => {
+      const response = await admin.get(`/api/surveys?surveyTemplateId=${templateId}&include=surveys${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().pagination.total as number;
+    };
+    for (const filter of filters) {
+      const label = JSON.stringify(filter);
+      const fromAggregates = await totalOf(`&filters=${filterParam(filter)}`);
+      // A date range makes the list count its rows in SQL.
+      const counted = await totalOf(`&filters=${filterParam(filter)}&sentFrom=${new Date(0).toISOString()}`);
+      expect(fromAggregates, label).toBe(counted);
+      expect(fromAggregates, label).toBe((await listIds([filter])).length);
+      expect(await totalOf(`&filters=${filterParam(filter, completed)}`), label).toBe(counted);
+    }
+    expect(await totalOf(`&filters=${filterParam(filters[2]!)}`)).toBe(2);
+  });
+
+  it("reads the same page through a rare keyword's answers as through the list's index", async () => {
+    const conditions = [
+      sql`${surveys.templateId} = ${templateId}`,
+      textFilterCondition('keyword', q.short.id, 'contains', 'delivery'),
+    ];
+    const hits = keywordAnswerSurveys({ templateId, questionId: q.short.id }, ' Delivery');
+    for (const page of [
+      { limit: 1, offset: 0, reverse: false },
+      { limit: 1, offset: 1, reverse: false },
+      { limit: 5, offset: 0, reverse: true },
+    ]) {
+      const walked = (await findResponsePage(t.ctx.db, conditions, page)).map((row) => row.id);
+      const read = (await findResponsePage(t.ctx.db, conditions, { ...page, hits })).map((row) => row.id);
+      expect(read, JSON.stringify(page)).toEqual(walked);
+      expect(walked.length).toBeGreaterThan(0);
+    }
   });
 
   it('refuses filters that do not fit, naming the problem', async () => {
