@@ -201,6 +201,7 @@ describe('exactly once from the sender', () => {
     t.setNow(new Date(start.getTime() + 301_000));
     expect(await sweepWebhooks(t.ctx)).toBeGreaterThanOrEqual(1);
     expect((await deliveryOf(deliveryId)).status).toBe('pending');
+    t.setNow(new Date(start.getTime() + 302_000));
     await deliverPending(webhookId);
     expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([eventId]);
     const log = (await client.get(`/api/webhooks/${webhookId}/deliveries`)).json();

@@ -145,8 +145,8 @@ describe.skipIf(!onPostgres)('webhook deliveries with several worker processes (
     const ids = receivedIds(eventIds);
     // Every event arrived, each under its own one id: never twice as a new event.
     expect(new Set(ids)).toEqual(eventIds);
-    // The only repeats are requests in flight when the worker died (a batch's 16 at most, of up
-    // to four jobs), sent again with the same id and the same body.
+    // The only repeats are requests in flight when the worker died (16 at most per job, four
+    // jobs of 100 here), sent again with the same id and the same body.
     const repeats = ids.length - eventIds.size;
     expect(repeats).toBeLessThanOrEqual(64);
     const bodies = new Map<string, string>();
