@@ -115,19 +115,21 @@ export function WebhookDetail({
           the workspace's admins are told by e-mail.
         </StatusMessage>
       )}
-      <dl className="mb-8 grid gap-4 rounded-lg bg-white p-4 ring-1 ring-gray-200 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm font-medium text-gray-900">Events</dt>
-          <dd className="mt-1 font-mono text-sm text-gray-700">{data.events.join(', ')}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-medium text-gray-900">Created</dt>
-          <dd className="mt-1 text-sm text-gray-700">{formatDateTime(data.createdAt)}</dd>
-        </div>
-        <div className="sm:col-span-2">
+      <div className="mb-8 rounded-lg bg-white p-4 ring-1 ring-gray-200">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm font-medium text-gray-900">Events</dt>
+            <dd className="mt-1 font-mono text-sm text-gray-700">{data.events.join(', ')}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-gray-900">Created</dt>
+            <dd className="mt-1 text-sm text-gray-700">{formatDateTime(data.createdAt)}</dd>
+          </div>
+        </dl>
+        <div className="mt-4">
           <SigningSecret secret={data.secret} />
         </div>
-      </dl>
+      </div>
       <WebhookDeliveries webhookId={webhookId} isEnabled={data.isEnabled} />
       <WebhookFormDialog isOpen={isEditOpen} onOpenChange={setIsEditOpen} webhook={data} />
     </div>
