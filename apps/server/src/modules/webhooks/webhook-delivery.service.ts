@@ -17,7 +17,7 @@ import {
   claimOverdueDeliveries,
   type DisabledWebhook,
   disableFailingWebhooks,
-  recordAttempt,
+  recordAttempts,
   requeueInterruptedDeliveries,
 } from './webhook-outbox.repository.js';
 import { signedWebhookHeaders, webhookMessageId } from './webhook-signature.js';
@@ -32,6 +32,8 @@ const requestTimeoutMs = 10_000;
 const leaseSeconds = 5 * 60;
 /** Requests of one batch in flight at once. */
 const batchConcurrency = 16;
+/** Results recorded per statement. */
+const recordChunk = 16;
 const excerptLength = 500;
 const dayMs = 24 * 60 * 60 * 1000;
 /** The sweep dispatches a pending delivery this long after it was due (its job was lost). */
@@ -134,6 +136,18 @@ export async function deliverWebhooks(
   const claimed = await claimDeliveries(ctx.db, deliveryIds, new Date(now.getTime() + leaseSeconds * 1000));
   if (claimed.length === 0) return [];
   const results: AttemptResult[] = [];
+  // Results are recorded in chunks as requests end: one statement per chunk, and a worker that
+  // dies leaves at most the requests in flight and a chunk unrecorded.
+  let unrecorded: AttemptResult[] = [];
+  const recordings: Promise<void>[] = [];
+  const record = () => {
+    if (unrecorded.length === 0) return;
+    const recording = recordAttempts(ctx.db, unrecorded);
+    // Awaited below with the others; until then a failure must not count as unhandled.
+    recording.catch(() => {});
+    recordings.push(recording);
+    unrecorded = [];
+  };
   // An endpoint that did not answer one request of the batch is not asked again in it: a dead
   // endpoint costs the batch one timeout, not one per delivery.
   const unanswering = new Set<string>();
@@ -147,11 +161,14 @@ export async function deliverWebhooks(
         : await attempt(ctx, delivery);
       if (tried.statusCode === null) unanswering.add(delivery.webhookId);
       const result = scheduleRetry(tried, delivery.attemptCount + 1, delivery.retryUntilMs);
-      await recordAttempt(ctx.db, result);
       results.push(result);
+      unrecorded.push(result);
+      if (unrecorded.length >= recordChunk) record();
     }
   };
   await Promise.all(Array.from({ length: Math.min(batchConcurrency, claimed.length) }, worker));
+  record();
+  await Promise.all(recordings);
   const recordedAt = ctx.now();
   const failedWebhooks = [
     ...new Set(results.filter((result) => result.status !== 'delivered').map((result) => result.webhookId)),

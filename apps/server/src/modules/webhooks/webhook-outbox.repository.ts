@@ -109,26 +109,47 @@ export interface AttemptResult {
 }
 
 /**
- * Records one attempt (a row of the log) and what became of its delivery, and marks its webhook as
- * failing since now (the first failure) or as answering again, in one statement, as soon as the
- * request ends: a worker that dies afterwards leaves nothing to send again. Only a delivery still
- * claimed is changed.
+ * Records attempts (each a row of the log) and what became of their deliveries, and marks each
+ * webhook as failing since its first failure here or as answering again, in one statement. The
+ * delivery job records its results in chunks as requests end, so a worker that dies leaves few
+ * to send again. Only deliveries still claimed are changed.
  */
-export async function recordAttempt(db: Executor, result: AttemptResult): Promise<void> {
-  const isAnswered = result.status === 'delivered';
-  await db.execute(sql`with attempt as (
-      insert into webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, response_excerpt, error)
-      values (${result.deliveryId}, ${at(result.attemptedAt)}, ${result.statusCode}, ${result.durationMs},
-        ${result.responseExcerpt}, ${result.error})
+export async function recordAttempts(db: Executor, results: readonly AttemptResult[]): Promise<void> {
+  if (results.length === 0) return;
+  const rows = results.map((result) => ({
+    delivery_id: result.deliveryId,
+    webhook_id: result.webhookId,
+    attempted_at: result.attemptedAt.toISOString(),
+    status_code: result.statusCode,
+    duration_ms: result.durationMs,
+    response_excerpt: result.responseExcerpt,
+    error: result.error,
+    status: result.status,
+    next_attempt_at: result.nextAttemptAt?.toISOString() ?? null,
+  }));
+  await db.execute(sql`with x as (
+      select * from jsonb_to_recordset(${json(rows)}) as x(delivery_id uuid, webhook_id uuid,
+        attempted_at timestamptz, status_code int, duration_ms int, response_excerpt text, error text,
+        status text, next_attempt_at timestamptz)
     ),
-    delivery as (
-      update webhook_deliveries set status = ${result.status}, attempt_count = attempt_count + 1,
-        next_attempt_at = coalesce(${result.nextAttemptAt ? at(result.nextAttemptAt) : null}, next_attempt_at),
-        delivered_at = ${isAnswered ? at(result.attemptedAt) : null}, updated_at = now()
-      where id = ${result.deliveryId} and status = 'sending'
+    attempts as (
+      insert into webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, response_excerpt, error)
+      select delivery_id, attempted_at, status_code, duration_ms, response_excerpt, error from x
+    ),
+    deliveries as (
+      update webhook_deliveries d set status = x.status, attempt_count = d.attempt_count + 1,
+        next_attempt_at = coalesce(x.next_attempt_at, d.next_attempt_at),
+        delivered_at = case when x.status = 'delivered' then x.attempted_at else d.delivered_at end,
+        updated_at = now()
+      from x where d.id = x.delivery_id and d.status = 'sending'
+    ),
+    hooks as (
+      select webhook_id, bool_or(status = 'delivered') as answered, min(attempted_at) as failed_at
+      from x group by webhook_id
     )
-    update webhooks set failing_since = ${isAnswered ? null : sql`coalesce(failing_since, ${at(result.attemptedAt)})`}
-    where id = ${result.webhookId} and (failing_since is not null) = ${isAnswered}`);
+    update webhooks w
+    set failing_since = case when h.answered then null else coalesce(w.failing_since, h.failed_at) end
+    from hooks h where w.id = h.webhook_id and h.answered = (w.failing_since is not null)`);
 }
 
 export interface DisabledWebhook {

@@ -145,10 +145,11 @@ describe.skipIf(!onPostgres)('webhook deliveries with several worker processes (
     const ids = receivedIds(eventIds);
     // Every event arrived, each under its own one id: never twice as a new event.
     expect(new Set(ids)).toEqual(eventIds);
-    // The only repeats are requests in flight when the worker died (16 at most per job, four
-    // jobs of 100 here), sent again with the same id and the same body.
+    // The only repeats are what the worker had sent but not yet recorded when it died: per job
+    // (four jobs of 100 here) 16 requests in flight and up to two chunks of 16 results being
+    // recorded. They leave again with the same id and the same body.
     const repeats = ids.length - eventIds.size;
-    expect(repeats).toBeLessThanOrEqual(64);
+    expect(repeats).toBeLessThanOrEqual(4 * 48);
     const bodies = new Map<string, string>();
     for (const request of receiver.received) {
       const id = String(request.headers['webhook-id']);
