@@ -221,8 +221,9 @@ export async function requeueInterruptedDeliveries(
 }
 
 /**
- * Pending deliveries due before `dueBefore` (their job lost, or their retry's): their next attempt
- * is pushed to `retryAt`, so the next sweep does not dispatch them again while they wait.
+ * Pending deliveries of enabled webhooks due before `dueBefore` (their job lost, or their
+ * retry's): their next attempt is pushed to `retryAt`, so the next sweep does not dispatch them
+ * again while they wait. A turned-off webhook's wait until it is turned on again.
  */
 export async function claimOverdueDeliveries(
   db: Executor,
@@ -234,6 +235,7 @@ export async function claimOverdueDeliveries(
     db,
     sql`update webhook_deliveries set next_attempt_at = ${at(retryAt)}
       where id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= ${at(dueBefore)}
+          and webhook_id in (select id from webhooks where status = 'enabled')
         order by next_attempt_at limit ${limit} for update skip locked)
       returning id`,
   );
