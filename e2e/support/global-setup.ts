@@ -96,6 +96,8 @@ export default async function globalSetup() {
           AUTH_RATE_LIMIT: '1000',
           LOG_LEVEL: 'warn',
           DATABASE_URL: '',
+          // The webhooks flow posts to a receiver of its own on this machine.
+          WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
           ...extraEnv,
         },
         stdio: ['ignore', 'inherit', 'inherit'],

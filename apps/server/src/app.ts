@@ -45,6 +45,7 @@ import { smsInboundRoutes } from './modules/suppression/sms-inbound.routes.js';
 import { suppressionRoutes } from './modules/suppression/suppression.routes.js';
 import { surveyRoutes } from './modules/surveys/surveys.routes.js';
 import { templateRoutes } from './modules/templates/templates.routes.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { invitationRoutes } from './modules/workspaces/invitations.routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.js';
 
@@ -161,6 +162,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         smsInboundRoutes,
         auditRoutes,
         reportSubscriptionRoutes,
+        webhookRoutes,
       ];
       for (const routes of modules) {
         await api.register(routes, { ctx, rateLimitStore: redis });

@@ -21,6 +21,9 @@ import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.
 import { reportJobHandlers } from './modules/reports/reports.job-handlers.js';
 import { textAnalyticsJobHandlers } from './modules/text-analytics/text-analytics.job-handlers.js';
 import { queueTextAnalyticsBackfill } from './modules/text-analytics/text-analytics.service.js';
+import { MemoryWebhookCache, noWebhookCache, webhookCacheChannel } from './modules/webhooks/webhook-cache.js';
+import { settleWebhookDispatches } from './modules/webhooks/webhook-dispatch.js';
+import { webhookJobHandlers } from './modules/webhooks/webhooks.job-handlers.js';
 import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.service.js';
 
 // No password, hash, token or cookie ever reaches a log line.
@@ -53,6 +56,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...publicLinkJobHandlers,
   ...textAnalyticsJobHandlers,
   ...reportJobHandlers,
+  ...webhookJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 
@@ -64,7 +68,7 @@ export interface ContextOptions {
 }
 
 /**
- * The in-memory caches of a process that serves requests, both trusted only while the one
+ * The in-memory caches of a process that serves requests, each trusted only while the one
  * listening connection hears their channels (docs/decisions/006-session-cache.md, 032-link-cache.md).
  */
 async function openCaches(database: DatabaseHandle, log: pino.Logger, servesRequests: boolean) {
@@ -72,16 +76,19 @@ async function openCaches(database: DatabaseHandle, log: pino.Logger, servesRequ
     return {
       sessionCache: noSessionCache,
       linkCache: noLinkCache,
+      webhookCache: noWebhookCache,
       changeNotifications: noChangeNotifications,
     };
   }
   const sessionCache = new MemorySessionCache();
   const linkCache = new MemoryLinkCache();
+  const webhookCache = new MemoryWebhookCache();
   const changeNotifications = await listenForChanges(database, log, {
     [sessionCacheChannel]: sessionCache,
     [linkCacheChannel]: linkCache,
+    [webhookCacheChannel]: webhookCache,
   });
-  return { sessionCache, linkCache, changeNotifications };
+  return { sessionCache, linkCache, webhookCache, changeNotifications };
 }
 
 /** Starts the job queue and gathers what services need around an open, migrated database. */
@@ -131,6 +138,7 @@ export async function startJobWorkers(ctx: AppContext): Promise<void> {
 
 export async function stopRuntime(runtime: AppContext): Promise<void> {
   await settleUrgentDeliveries();
+  await settleWebhookDispatches(runtime);
   await runtime.jobs.stop();
   runtime.email.close();
   await runtime.changeNotifications.close();

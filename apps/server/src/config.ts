@@ -92,6 +92,20 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  /**
+   * Workspace webhook hosts allowed on private or loopback addresses, over http too (on-premise
+   * receivers, tests): like SLACK_ALLOWED_PRIVATE_HOSTS, for docs/decisions/036-webhooks.md.
+   */
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^\s*[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*\s*$/,
+        'must be a comma-separated list of host or host:port',
+      )
+      .optional(),
+  ),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -146,6 +160,8 @@ export interface Config {
   cookieSecure: boolean;
   /** Lower-cased host or host:port entries of SLACK_ALLOWED_PRIVATE_HOSTS. */
   slackAllowedPrivateHosts: string[];
+  /** Lower-cased host or host:port entries of WEBHOOK_ALLOWED_PRIVATE_HOSTS. */
+  webhookAllowedPrivateHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -219,6 +235,13 @@ function readOrCreateSecret(dataDir: string): string {
   }
 }
 
+function hostList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = parseEnv(env);
   // `npm start` runs in apps/server; a relative DATA_DIR means the directory npm was started in.
@@ -262,9 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditRetentionDays: parsed.AUDIT_RETENTION_DAYS,
     webDistDir: parsed.WEB_DIST_DIR,
     cookieSecure: publicUrl.startsWith('https://'),
-    slackAllowedPrivateHosts: (parsed.SLACK_ALLOWED_PRIVATE_HOSTS ?? '')
-      .split(',')
-      .map((host) => host.trim().toLowerCase())
-      .filter(Boolean),
+    slackAllowedPrivateHosts: hostList(parsed.SLACK_ALLOWED_PRIVATE_HOSTS),
+    webhookAllowedPrivateHosts: hostList(parsed.WEBHOOK_ALLOWED_PRIVATE_HOSTS),
   };
 }

@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
 import type { EmailTransport } from './modules/delivery/transports/email.js';
 import type { LinkCache } from './modules/public-links/link-cache.js';
+import type { WebhookCache } from './modules/webhooks/webhook-cache.js';
 
 /** What services need from the outside world, passed down instead of imported. */
 export interface AppContext {
@@ -21,7 +22,9 @@ export interface AppContext {
   sessionCache: SessionCache;
   /** Public links' starts, by address, kept on the same terms. */
   linkCache: LinkCache;
-  /** The one connection that hears both caches' notifications (closed with the runtime). */
+  /** Which events each workspace's webhooks receive, kept on the same terms (decision 036). */
+  webhookCache: WebhookCache;
+  /** The one connection that hears the caches' notifications (closed with the runtime). */
   changeNotifications: ChangeNotifications;
   /** The provider workspace, chosen by configuration or the CLI and read at start. */
   providerWorkspaceId: string | undefined;

@@ -52,6 +52,10 @@ const auditActions = [
   'case.note-added',
   'case.replied',
   'case.escalated',
+  'webhook.created',
+  'webhook.changed',
+  'webhook.deleted',
+  'webhook.disabled',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -48,4 +48,6 @@ export * from './time-zones.js';
 export * from './translations.js';
 export * from './translations-csv.js';
 export * from './values.js';
+export * from './webhook.js';
+export * from './webhook-verification.js';
 export * from './workspace.js';

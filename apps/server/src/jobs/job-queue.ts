@@ -17,6 +17,12 @@ export interface JobDefinition<Payload> {
    * ten seconds for periodic ones.
    */
   pollingIntervalSeconds?: number;
+  /**
+   * Jobs of this kind one process fetches in one poll and runs side by side (default 1): a
+   * delivery that waits on a slow endpoint does not hold up the others, and a burst of jobs is
+   * worked through without a poll's wait between each.
+   */
+  concurrency?: number;
 }
 
 export function defineJob<Schema extends z.ZodType>(definition: {
@@ -24,6 +30,7 @@ export function defineJob<Schema extends z.ZodType>(definition: {
   payload: Schema;
   cron?: string;
   pollingIntervalSeconds?: number;
+  concurrency?: number;
 }): JobDefinition<z.output<Schema>> {
   return definition as JobDefinition<z.output<Schema>>;
 }

@@ -60,16 +60,22 @@ export async function startJobQueue(
       for (const worker of workers) {
         const { job } = worker;
         const pollingIntervalSeconds = job.pollingIntervalSeconds ?? (job.cron ? 10 : 0.5);
-        await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async (batch) => {
-          for (const item of batch) {
-            try {
-              await worker.run(job.payload.parse(item.data ?? {}));
-            } catch (error) {
-              // pg-boss retries the job; the log says why it failed.
-              log.error({ err: error, job: job.name, jobId: item.id }, 'job failed');
-              throw error;
-            }
-          }
+        // Up to `concurrency` jobs fetched at once and run side by side (one poll, not one each).
+        const batchSize = job.concurrency ?? 1;
+        await boss.work(job.name, { pollingIntervalSeconds, batchSize }, async (batch) => {
+          const outcomes = await Promise.allSettled(
+            batch.map(async (item) => {
+              try {
+                await worker.run(job.payload.parse(item.data ?? {}));
+              } catch (error) {
+                // pg-boss retries the job; the log says why it failed.
+                log.error({ err: error, job: job.name, jobId: item.id }, 'job failed');
+                throw error;
+              }
+            }),
+          );
+          const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+          if (failure) throw failure.reason;
         });
         if (job.cron) await boss.schedule(job.name, job.cron, {});
       }

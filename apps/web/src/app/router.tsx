@@ -20,6 +20,7 @@ import { LogoRoute } from './routes/settings-logo';
 import { NotificationsRoute } from './routes/settings-notifications';
 import { SecurityRoute } from './routes/settings-security';
 import { SettingsUsersRoute } from './routes/settings-users';
+import { VerifyingSignaturesRoute, WebhookDetailRoute, WebhooksRoute } from './routes/settings-webhooks';
 import { SignInRoute } from './routes/sign-in';
 import { SignUpRoute, signUpRouteHandle } from './routes/sign-up';
 import {
@@ -128,6 +129,9 @@ export const routes: RouteObject[] = [
               { path: 'digests', element: <DigestsRoute /> },
               { path: 'security', element: <SecurityRoute /> },
               { path: 'audit-log', element: <AuditLogRoute /> },
+              { path: 'webhooks', element: <WebhooksRoute /> },
+              { path: 'webhooks/verifying', element: <VerifyingSignaturesRoute /> },
+              { path: 'webhooks/:webhookId', element: <WebhookDetailRoute /> },
             ],
           },
         ],

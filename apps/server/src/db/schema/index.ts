@@ -20,4 +20,5 @@ export * from './suppression.js';
 export * from './surveys.js';
 export * from './templates.js';
 export * from './text-analytics.js';
+export * from './webhooks.js';
 export * from './workspaces.js';

@@ -19,6 +19,7 @@ import { invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { dispatchMessages, type NewOutboxMessage, queueMessages } from '../delivery/delivery.service.js';
 import { loadNotificationSettingsOf, loadPhoneCountry } from '../notifications/notifications.service.js';
+import { dispatchWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service.js';
 import { findActiveMembers, findWorkspaceName } from '../workspaces/workspaces.service.js';
 import { assignmentMessages } from './case-notices.js';
 import { recordReplyFailures } from './case-reply-failures.js';
@@ -153,12 +154,13 @@ async function applyChange(
   rows: CaseRow[],
   change: Change,
   now: Date,
-): Promise<NewOutboxMessage[]> {
+): Promise<{ messages: NewOutboxMessage[]; webhookDeliveryIds: string[] }> {
   const assignees = change.assigneeId ? await findAssignees(tx, actor.workspaceId) : undefined;
   const assignee = change.assigneeId ? assignees?.get(change.assigneeId) : null;
   if (change.assigneeId && !assignee) throw invalid(assigneeMessage, { assigneeId: assigneeMessage });
   const events: NewCaseEventRow[] = [];
   const assigned: CaseRow[] = [];
+  const changed: Record<string, unknown>[] = [];
   const actorAccountId = actor.accountId ?? null;
   for (const row of rows) {
     const update: Parameters<typeof updateCaseRow>[2] = {};
@@ -193,11 +195,49 @@ async function applyChange(
       });
       if (assignee && assignee.accountId !== actorAccountId) assigned.push(row);
     }
-    if (Object.keys(update).length > 0) await updateCaseRow(tx, row.id, update, now);
+    if (Object.keys(update).length > 0) {
+      await updateCaseRow(tx, row.id, update, now);
+      changed.push(caseUpdatedData(row, update, now));
+    }
   }
   await insertCaseEvents(tx, events);
-  if (!assignee || assigned.length === 0) return [];
-  return assignedNotices(ctx, tx, actor.workspaceId, assigned, assignee);
+  // Webhooks hear of each changed case in the same commit (decision 036).
+  const webhookDeliveryIds =
+    changed.length > 0
+      ? await recordWebhookEvents(ctx, tx, {
+          workspaceId: actor.workspaceId,
+          type: 'case.updated',
+          data: changed,
+        })
+      : [];
+  const messages =
+    !assignee || assigned.length === 0
+      ? []
+      : await assignedNotices(ctx, tx, actor.workspaceId, assigned, assignee);
+  return { messages, webhookDeliveryIds };
+}
+
+/** `case.updated`'s data: the case as it is now and what changed. */
+function caseUpdatedData(
+  row: CaseRow,
+  update: { status?: CaseStatus; assigneeAccountId?: string | null },
+  now: Date,
+): Record<string, unknown> {
+  return {
+    caseId: row.id,
+    surveyAlertId: row.surveyAlertId,
+    surveyId: row.surveyId,
+    status: update.status ?? row.status,
+    assigneeAccountId:
+      update.assigneeAccountId === undefined ? row.assigneeAccountId : update.assigneeAccountId,
+    changes: {
+      ...(update.status === undefined ? {} : { status: { from: row.status, to: update.status } }),
+      ...(update.assigneeAccountId === undefined
+        ? {}
+        : { assigneeAccountId: { from: row.assigneeAccountId, to: update.assigneeAccountId } }),
+    },
+    updatedAt: now.toISOString(),
+  };
 }
 
 async function assignedNotices(
@@ -241,12 +281,17 @@ async function changeCases(
 ): Promise<Case[]> {
   const unique = [...new Set(ids)];
   const now = ctx.now();
-  const outboxIds = await ctx.db.transaction(async (tx) => {
+  const { outboxIds, webhookDeliveryIds } = await ctx.db.transaction(async (tx) => {
     const rows = await lockCases(tx, actor.workspaceId, unique);
     if (rows.length !== unique.length) throw notFound(caseNotFoundMessage);
-    return queueMessages(tx, await applyChange(ctx, tx, actor, rows, change, now));
+    const applied = await applyChange(ctx, tx, actor, rows, change, now);
+    return {
+      outboxIds: await queueMessages(tx, applied.messages),
+      webhookDeliveryIds: applied.webhookDeliveryIds,
+    };
   });
   if (outboxIds.length > 0) await dispatchMessages(ctx, outboxIds);
+  dispatchWebhookDeliveries(ctx, webhookDeliveryIds);
   const [listed, phoneCountry] = await Promise.all([
     findCaseRows(ctx.db, actor.workspaceId, unique),
     loadPhoneCountry(ctx.db, actor.workspaceId),

@@ -24,6 +24,7 @@ import {
 } from './outbox.repository.js';
 
 export type { EmailScaleInput } from './email-scale.js';
+export { retryDelaySeconds } from './failures.js';
 // The delivery module's public surface: queueing and dispatching messages, the messages' texts,
 // unsubscribe links and the checks on webhook addresses.
 export { escapeHtml } from './html.js';

@@ -2,7 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { maskContact, storedPhoneFormsOf } from '@graphium/shared';
 import type { AppContext } from '../../context.js';
 import { findWorkspacesThatTexted } from '../surveys/surveys.service.js';
+import { dispatchWebhookDeliveries } from '../webhooks/webhooks.service.js';
 import { deleteSuppressionsByReason, insertSuppressions } from './suppression.repository.js';
+import { recordUnsubscribed } from './suppression.service.js';
 
 // Replies to the "Reply STOP to opt out." of every survey SMS (decision 008). The installation's SMS
 // number is shared by all workspaces, so STOP stops every workspace that texted the number.
@@ -88,9 +90,9 @@ export async function handleInboundSms(
   }
   if (read.action === 'stop') {
     const now = ctx.now();
-    const { workspaces, added } = await ctx.db.transaction(async (tx) => {
+    const { workspaces, added, webhookDeliveryIds } = await ctx.db.transaction(async (tx) => {
       const texted = await findWorkspacesThatTexted(tx, phones);
-      const count = await insertSuppressions(
+      const inserted = await insertSuppressions(
         tx,
         texted.map(({ workspaceId, phoneNumber }) => ({
           workspaceId,
@@ -100,8 +102,13 @@ export async function handleInboundSms(
           createdAt: now,
         })),
       );
-      return { workspaces: new Set(texted.map((row) => row.workspaceId)).size, added: count };
+      return {
+        workspaces: new Set(texted.map((row) => row.workspaceId)).size,
+        added: inserted.length,
+        webhookDeliveryIds: await recordUnsubscribed(ctx, tx, inserted, 'sms-stop'),
+      };
     });
+    dispatchWebhookDeliveries(ctx, webhookDeliveryIds);
     ctx.log.info({ ...logFields, workspaces, added }, 'inbound SMS: contact opted out');
     return smsStopReply;
   }

@@ -53,14 +53,13 @@ export async function insertSuppression(
 export async function insertSuppressions(
   db: Executor,
   rows: (Pick<SuppressionRow, 'workspaceId' | 'contact' | 'contactType' | 'reason'> & { createdAt: Date })[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(suppressedContacts)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ contact: suppressedContacts.contact });
-  return inserted.length;
+): Promise<Pick<SuppressionRow, 'workspaceId' | 'contact' | 'contactType'>[]> {
+  if (rows.length === 0) return [];
+  return db.insert(suppressedContacts).values(rows).onConflictDoNothing().returning({
+    workspaceId: suppressedContacts.workspaceId,
+    contact: suppressedContacts.contact,
+    contactType: suppressedContacts.contactType,
+  });
 }
 
 /** Removes the entries of these contacts with this reason, in every workspace; answers how many. */

@@ -15,6 +15,7 @@ import { invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { readUnsubscribeToken } from '../delivery/delivery.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
+import { dispatchWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service.js';
 import { findWorkspaceName } from '../workspaces/workspaces.service.js';
 import {
   deleteSuppression,
@@ -22,6 +23,7 @@ import {
   findSuppression,
   findSuppressions,
   insertSuppression,
+  insertSuppressions,
   type SuppressionRow,
 } from './suppression.repository.js';
 
@@ -114,13 +116,19 @@ export async function getUnsubscribeInfo(ctx: AppContext, token: string): Promis
  */
 export async function unsubscribe(ctx: AppContext, token: string): Promise<UnsubscribeInfo> {
   const named = await readToken(ctx, token);
-  await insertSuppression(ctx.db, {
-    workspaceId: named.workspaceId,
-    contact: named.contact,
-    contactType: named.contactType,
-    reason: 'unsubscribed',
-    createdAt: ctx.now(),
+  const webhookDeliveryIds = await ctx.db.transaction(async (tx) => {
+    const added = await insertSuppressions(tx, [
+      {
+        workspaceId: named.workspaceId,
+        contact: named.contact,
+        contactType: named.contactType,
+        reason: 'unsubscribed',
+        createdAt: ctx.now(),
+      },
+    ]);
+    return recordUnsubscribed(ctx, tx, added, 'unsubscribe-link');
   });
+  dispatchWebhookDeliveries(ctx, webhookDeliveryIds);
   ctx.log.info(
     { workspaceId: named.workspaceId, contact: maskContact(named.contact) },
     'contact unsubscribed',
@@ -139,4 +147,36 @@ export function findSuppressedContacts(
   contacts: string[],
 ): Promise<Set<string>> {
   return findSuppressedAmong(db, workspaceId, contacts);
+}
+
+/**
+ * `contact.unsubscribed` for the contacts just added to their workspaces' suppression lists, in
+ * the caller's transaction (decision 036); answers the deliveries to dispatch after the commit.
+ */
+export async function recordUnsubscribed(
+  ctx: AppContext,
+  tx: Executor,
+  added: Pick<SuppressionRow, 'workspaceId' | 'contact' | 'contactType'>[],
+  source: 'unsubscribe-link' | 'sms-stop',
+): Promise<string[]> {
+  const byWorkspace = new Map<string, typeof added>();
+  for (const row of added)
+    byWorkspace.set(row.workspaceId, [...(byWorkspace.get(row.workspaceId) ?? []), row]);
+  const ids: string[] = [];
+  const unsubscribedAt = ctx.now().toISOString();
+  for (const [workspaceId, rows] of byWorkspace) {
+    ids.push(
+      ...(await recordWebhookEvents(ctx, tx, {
+        workspaceId,
+        type: 'contact.unsubscribed',
+        data: rows.map((row) => ({
+          contact: row.contact,
+          contactType: row.contactType,
+          source,
+          unsubscribedAt,
+        })),
+      })),
+    );
+  }
+  return ids;
 }

@@ -35,15 +35,16 @@ import { logoPath } from '../logo/logo.service.js';
 import { recordSurveyCompletion } from '../responses/response-aggregates.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
 import { recordTextAnalyses } from '../text-analytics/text-analytics.service.js';
+import { dispatchWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service.js';
 import { authenticationPropertiesOf } from './respondent-authentication.service.js';
 import { pathDecidedBySave, planPathSave, savePathAnswers } from './respondent-path.js';
 import { findCachedSurveyAccess, rememberSurveyAccess, type SurveyAccess } from './survey-access.js';
+import { completedEventData, markOpened } from './survey-webhook-events.js';
 import {
   completeSurvey,
   findRespondentSurvey,
   findSurveyForSaving,
   lockSurveyForSaving,
-  markSurveyOpened,
   mergeSurveyResponses,
   type SurveyForSaving,
 } from './surveys.repository.js';
@@ -108,7 +109,7 @@ export async function getRespondentSurvey(
   const definition = await loadVersionDefinition(ctx.db, survey.templateVersionId);
   rememberAccess(survey, definition);
   let state: SurveyState = survey.state;
-  if (options.markAsOpened) state = await markSurveyOpened(ctx.db, survey.id, now);
+  if (options.markAsOpened) state = await markOpened(ctx, survey, now);
   const logoUrl = found.logoSha256 ? logoPath(found.logoSha256) : null;
   const authenticationProperties = authenticationPropertiesOf(definition, survey.properties);
   if (authenticationProperties.length > 0 && !options.isAuthenticated) {
@@ -304,6 +305,7 @@ export async function saveRespondentAnswers(
     };
   }
   let alertMessageIds: string[] = [];
+  let webhookDeliveryIds: string[] = [];
   const saved: SavedSurveyResponses = await ctx.db.transaction(async (tx) => {
     const locked = await lockSurveyForSaving(tx, surveyId);
     if (!locked) throw surveyNotFound();
@@ -334,8 +336,33 @@ export async function saveRespondentAnswers(
     // commit (decisions 008 and 019).
     const alerts = await fireSurveyAlerts(ctx, tx, surveyId, merged, now);
     alertMessageIds = [...alerts.outboxIds, ...(await openCasesForFiredAlerts(ctx, tx, alerts.fired, now))];
+    // Webhooks hear of it in the same commit; a workspace without one pays a lookup in memory (decision 036).
+    webhookDeliveryIds = await recordWebhookEvents(ctx, tx, {
+      workspaceId: locked.workspaceId,
+      type: 'survey.completed',
+      data: () => [completedEventData(surveyId, locked.templateVersionId, definition, merged, now, language)],
+    });
+    if (alerts.fired.length > 0) {
+      webhookDeliveryIds.push(
+        ...(await recordWebhookEvents(ctx, tx, {
+          workspaceId: locked.workspaceId,
+          type: 'alert.fired',
+          data: () =>
+            alerts.fired.map((fired) => ({
+              surveyAlertId: fired.surveyAlertId,
+              alertId: fired.alert.id,
+              alertName: fired.alert.name,
+              surveyId: fired.surveyId,
+              surveyTemplateId: fired.templateId,
+              surveyTemplateName: fired.templateName,
+              firedAt: now.toISOString(),
+            })),
+        })),
+      );
+    }
     return { surveyId, surveyState: 'COMPLETE', surveyResponses: merged };
   });
   await dispatchAlertMessages(ctx, alertMessageIds);
+  dispatchWebhookDeliveries(ctx, webhookDeliveryIds);
   return saved;
 }

@@ -200,6 +200,24 @@ export async function markSurveyOpened(
 }
 
 /**
+ * `markSurveyOpened` inside a transaction, telling whether this was the survey's first opening
+ * (the row is locked first, so of two first openings at once only one is).
+ */
+export async function markSurveyOpenedFirst(
+  tx: Executor,
+  surveyId: string,
+  now: Date,
+): Promise<{ state: SurveyRow['state']; isFirstOpen: boolean }> {
+  const [before] = await tx
+    .select({ firstOpenedAt: surveys.firstOpenedAt })
+    .from(surveys)
+    .where(eq(surveys.id, surveyId))
+    .for('update');
+  const state = await markSurveyOpened(tx, surveyId, now);
+  return { state, isFirstOpen: before !== undefined && before.firstOpenedAt === null };
+}
+
+/**
  * Merges answers into the stored ones in one statement, so concurrent saves never lose one
  * another's answers: PostgreSQL re-reads the row under its lock before applying `||`. Answers
  * nothing when the survey was completed or expired in the meantime.

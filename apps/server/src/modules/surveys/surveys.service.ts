@@ -36,6 +36,7 @@ import {
   toSurveyDelivery,
 } from '../delivery/delivery.service.js';
 import { recordSentSurveys } from '../responses/response-aggregates.service.js';
+import { dispatchWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service.js';
 import {
   loadSendingContext,
   type PreparedSurvey,
@@ -66,15 +67,27 @@ function toSentSurvey(row: SurveyRow, messages: OutboxMessage[]): SentSurvey {
   };
 }
 
+interface Written {
+  outboxIds: string[];
+  webhookDeliveryIds: string[];
+}
+
+/** After the commit: the invitations and the webhooks' `survey.sent` deliveries leave. */
+async function dispatchWritten(ctx: AppContext, written: Written): Promise<void> {
+  await dispatchMessages(ctx, written.outboxIds);
+  dispatchWebhookDeliveries(ctx, written.webhookDeliveryIds);
+}
+
 /**
  * Inserts surveys and their messages in one transaction, with their contacts, counting them in
- * their templates' sent totals; answers the outbox ids to dispatch.
+ * their templates' sent totals and telling the workspace's webhooks (decision 036); answers what
+ * to dispatch.
  */
 async function insertPrepared(
   ctx: AppContext,
   sending: SendingContext,
   prepared: PreparedSurvey[],
-): Promise<string[]> {
+): Promise<Written> {
   return ctx.db.transaction(async (tx) => {
     // Every send obeys the fatigue rule and creates or updates its people's contacts
     // (docs/decisions/038-contacts.md); their contacts stay locked until the surveys are written.
@@ -97,7 +110,21 @@ async function insertPrepared(
       surveys: inserted.length,
       messages: messages.length,
     });
-    return queueMessages(tx, messages);
+    const webhookDeliveryIds = await recordWebhookEvents(ctx, tx, {
+      workspaceId: sending.actor.workspaceId,
+      type: 'survey.sent',
+      data: () =>
+        inserted.map((row) => ({
+          surveyId: row.id,
+          surveyTemplateId: row.templateId,
+          surveyTemplateVersionId: row.templateVersionId,
+          surveyContactMethods: row.contactMethods,
+          surveyProperties: row.properties,
+          sentAt: row.sentAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+        })),
+    });
+    return { outboxIds: await queueMessages(tx, messages), webhookDeliveryIds };
   });
 }
 
@@ -148,8 +175,7 @@ export async function createSurvey(
     values,
     ctx.now(),
   );
-  const outboxIds = await insertPrepared(ctx, sending, [prepared]);
-  await dispatchMessages(ctx, outboxIds);
+  await dispatchWritten(ctx, await insertPrepared(ctx, sending, [prepared]));
   const survey = await findWorkspaceSurvey(ctx.db, actor.workspaceId, prepared.survey.id);
   return toSentSurvey(survey!, await findSurveyMessages(ctx.db, prepared.survey.id));
 }
@@ -232,20 +258,20 @@ export async function bulkSendSurveys(
         prepared: prepareSurvey(ctx, sending, item.contactMethods, item.properties, now),
       }));
       try {
-        const outboxIds = await insertPrepared(
+        const written = await insertPrepared(
           ctx,
           sending,
           batch.map(({ prepared }) => prepared),
         );
         created += batch.length;
-        await dispatchMessages(ctx, outboxIds);
+        await dispatchWritten(ctx, written);
       } catch (batchError) {
         ctx.log.warn({ err: batchError }, 'a bulk-send batch failed; writing its rows one by one');
         for (const { item, prepared } of batch) {
           try {
-            const outboxIds = await insertPrepared(ctx, sending, [prepared]);
+            const written = await insertPrepared(ctx, sending, [prepared]);
             created += 1;
-            await dispatchMessages(ctx, outboxIds);
+            await dispatchWritten(ctx, written);
           } catch (error) {
             if (error instanceof AppError && error.code === 'CONFLICT') {
               // Surveyed meanwhile by another send: the fatigue rule's message.

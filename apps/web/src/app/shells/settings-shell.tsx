@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Bell, Image, KeyRound, List, Mail, ScrollText, ShieldCheck, Users } from 'lucide-react';
+import { Bell, Image, KeyRound, List, Mail, ScrollText, ShieldCheck, Users, Webhook } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { useCan } from '@/features/auth/api/use-can';
 
@@ -12,6 +12,7 @@ const sections = [
   { to: '/settings/digests', label: 'Digests', icon: Mail },
   { to: '/settings/security', label: 'Security', icon: ShieldCheck },
   { to: '/settings/audit-log', label: 'Audit Log', icon: ScrollText, isAdminOnly: true },
+  { to: '/settings/webhooks', label: 'Webhooks', icon: Webhook, isAdminOnly: true },
 ];
 
 export function SettingsShell() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isPrivateAddress } from '../../../net/outbound-http.js';
 import { isPermanentFailure } from '../failures.js';
-import { checkWebhookUrl, isPrivateAddress, postToWebhook, SlackAddressError } from './slack.js';
+import { checkWebhookUrl, postToWebhook, SlackAddressError } from './slack.js';
 
 describe('private addresses', () => {
   it('refuses private, loopback, link-local, CGNAT, multicast and unspecified IPv4', () => {

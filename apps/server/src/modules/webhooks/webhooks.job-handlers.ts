@@ -1,0 +1,8 @@
+import { handleJob } from '../../jobs/job-handler.js';
+import { deliverWebhooks, sweepWebhooks } from './webhook-delivery.service.js';
+import { deliverWebhooksJob, sweepWebhooksJob } from './webhooks.jobs.js';
+
+export const webhookJobHandlers = [
+  handleJob(deliverWebhooksJob, (ctx, { deliveryIds }) => deliverWebhooks(ctx, deliveryIds)),
+  handleJob(sweepWebhooksJob, (ctx) => sweepWebhooks(ctx)),
+];
