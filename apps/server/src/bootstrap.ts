@@ -13,6 +13,7 @@ import { caseJobHandlers } from './modules/cases/cases.job-handlers.js';
 import { deliveryJobHandlers } from './modules/delivery/delivery.job-handlers.js';
 import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
 import { createEmailTransport } from './modules/delivery/transports/email.js';
+import { idempotencyJobHandlers } from './modules/idempotency/idempotency.job-handlers.js';
 import { linkCacheChannel, MemoryLinkCache, noLinkCache } from './modules/public-links/link-cache.js';
 import { publicLinkJobHandlers } from './modules/public-links/public-links.job-handlers.js';
 import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.js';
@@ -49,6 +50,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...publicLinkJobHandlers,
   ...textAnalyticsJobHandlers,
   ...reportJobHandlers,
+  ...idempotencyJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 

@@ -40,6 +40,11 @@ export function requiredRoleOf(access: RouteAccess): WorkspaceRole | undefined {
 export function answerFor(access: RouteAccess, caller: RouteCaller): RouteAnswer {
   if (access.kind === 'anyone' || access.kind === 'visitor') return 'allowed';
   if (caller === 'no credentials') return 401;
+  if (access.kind === 'apiKey') {
+    // The /api/v1 twins take keys only; the walk's keys hold every area's read (and write) scope.
+    if (caller !== 'read key' && caller !== 'read-write key') return 401;
+    return access.access === 'write' && caller === 'read key' ? 403 : 'allowed';
+  }
   if (caller === 'read key' || caller === 'read-write key') {
     // Keys reach the data routes only; every other route is a session's (decision 004).
     if (access.kind !== 'workspace') return 401;
@@ -62,8 +67,10 @@ export function describeAccess(access: RouteAccess): string {
       return `A session of a workspace ${rolesFrom(access.role)}; API keys are refused.`;
     case 'workspace':
       return access.access === 'write'
-        ? `A session of a workspace ${rolesFrom('editor')}, or a read-write API key.`
-        : `A session of any workspace member, or an API key (read or read-write).`;
+        ? `A session of a workspace ${rolesFrom('editor')}, or an API key that may write every area.`
+        : `A session of any workspace member, or an API key that may read every area.`;
+    case 'apiKey':
+      return `An API key with the \`${access.area}:${access.access}\` scope; sessions are refused.`;
   }
 }
 

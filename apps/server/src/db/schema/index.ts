@@ -6,6 +6,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './cases.js';
 export * from './delivery.js';
+export * from './idempotency.js';
 export * from './lists.js';
 export * from './logo.js';
 export * from './notifications.js';
