@@ -38,7 +38,9 @@ function call(
 async function createTemplates(apiKey: string, names: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const name of names) {
-    const created = await call(apiKey, 'POST', '/api/v1/survey-templates', { surveyTemplateName: name });
+    const created = await call(apiKey, 'POST', '/api/v1/survey-templates', {
+      surveyTemplateName: `Template ${name}`,
+    });
     expect(created.statusCode, created.body).toBe(201);
     ids.push(created.json().surveyTemplateId);
   }
