@@ -20,7 +20,7 @@ test('generate an API key, call the API with it, revoke it and the API refuses i
   await expect(generate.getByText('API key name is required')).toBeVisible();
   await generate.getByLabel('API Key Name').fill('Reporting');
   await generate.getByLabel('Description (optional)').fill('Nightly BI export');
-  await expect(generate.getByRole('radio', { name: /Read-only/ })).toBeChecked();
+  await expect(generate.getByRole('combobox', { name: 'Templates' })).toHaveValue('read');
   await generate.getByRole('button', { name: 'Generate API Key' }).click();
 
   const generated = page.getByRole('dialog', { name: 'API Key Generated' });
@@ -39,7 +39,7 @@ test('generate an API key, call the API with it, revoke it and the API refuses i
   await expect(row.getByText('Nightly BI export')).toBeVisible();
   await expect(row.getByText('•••••••••••••••')).toBeVisible();
   await expect(row.getByText('Never')).toBeVisible();
-  await expect(row.getByText('Read-only')).toBeVisible();
+  await expect(row.getByText('Templates: Read', { exact: true })).toBeVisible();
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
   await expect(page.getByText(apiKey)).toHaveCount(0);
 

@@ -16,8 +16,10 @@ import type { AppContext } from './context.js';
 import { outageReporter } from './db/availability.js';
 import { registerAccessControl } from './http/access.js';
 import { registerAntiForgery } from './http/anti-forgery.js';
+import { apiV1Routes, collectV1Declarations, type V1Route } from './http/api-v1.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { openApiOptions } from './http/openapi.js';
+import { buildV1Document } from './http/openapi-v1.js';
 import { rateLimitNamespace } from './http/rate-limit.js';
 import { collectRoutes, type RegisteredRoute } from './http/route-rules.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -65,6 +67,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its declared access: the rows of the rules table (http/route-rules.ts). */
     registeredRoutes: RegisteredRoute[];
+    /** The /api/v1 twins as mounted (http/api-v1.ts): what its OpenAPI document describes. */
+    apiV1Routes: V1Route[];
   }
 }
 
@@ -135,8 +139,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (metrics) timeRequests(app, metrics);
 
   app.decorate('registeredRoutes', collectRoutes(app));
+  app.decorate('apiV1Routes', []);
   await app.register(
     async (api) => {
+      // Before the access hook, which adds to each route: the twins start from the declaration.
+      const declaredV1 = collectV1Declarations(api);
       registerAccessControl(api, ctx);
       const modules = [
         healthRoutes,
@@ -168,9 +175,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         await api.register(routes, { ctx, rateLimitStore: redis });
       }
       await api.register(metricsRoutes, { ctx, metrics });
+      await api.register(apiV1Routes(ctx, declaredV1, app.apiV1Routes), { prefix: '/v1' });
     },
     { prefix: '/api' },
   );
+  let v1Document: unknown;
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, () => {
+    v1Document ??= buildV1Document(app.apiV1Routes);
+    return v1Document;
+  });
 
   const webDist = config.webDistDir;
   const hasWeb = Boolean(webDist && existsSync(join(webDist, 'index.html')));

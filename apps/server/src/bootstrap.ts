@@ -14,6 +14,7 @@ import { contactJobHandlers } from './modules/contacts/contacts.job-handlers.js'
 import { deliveryJobHandlers } from './modules/delivery/delivery.job-handlers.js';
 import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
 import { createEmailTransport } from './modules/delivery/transports/email.js';
+import { idempotencyJobHandlers } from './modules/idempotency/idempotency.job-handlers.js';
 import { linkCacheChannel, MemoryLinkCache, noLinkCache } from './modules/public-links/link-cache.js';
 import { publicLinkJobHandlers } from './modules/public-links/public-links.job-handlers.js';
 import { recurringSendJobHandlers } from './modules/recurring-sends/recurring-sends.job-handlers.js';
@@ -57,6 +58,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...textAnalyticsJobHandlers,
   ...reportJobHandlers,
   ...webhookJobHandlers,
+  ...idempotencyJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 

@@ -76,6 +76,11 @@ const envSchema = z.object({
    * (docs/decisions/024-public-links.md): a person starts one; a script starting many stops here.
    */
   PUBLIC_LINK_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /**
+   * Requests per minute one API key may make on /api/v1 (docs/decisions/037-public-api-v1.md);
+   * every reply says how many are left (RateLimit-* headers), and 429 says when to retry.
+   */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Directory of the built web app; empty to serve the API only. */
   WEB_DIST_DIR: optionalString,
   /**
@@ -153,6 +158,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: number;
   publicLinkRateLimit: number;
+  apiRateLimit: number;
   /** Whose X-Forwarded-For names the client (TRUST_PROXY); off by default. */
   trustProxy: TrustProxy;
   auditRetentionDays: number;
@@ -281,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     publicLinkRateLimit: parsed.PUBLIC_LINK_RATE_LIMIT,
+    apiRateLimit: parsed.API_RATE_LIMIT,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY) ?? false,
     auditRetentionDays: parsed.AUDIT_RETENTION_DAYS,
     webDistDir: parsed.WEB_DIST_DIR,

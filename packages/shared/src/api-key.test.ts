@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createApiKeySchema, looksLikeApiKey } from './api-key.js';
+import {
+  apiKeyScopes,
+  areaModeOf,
+  createApiKeySchema,
+  hasEveryArea,
+  looksLikeApiKey,
+  normalizeScopes,
+  scopesOfLevel,
+} from './api-key.js';
 
 const nameMessage = (apiKeyName: unknown) =>
   createApiKeySchema.safeParse({ apiKeyName }).error?.issues[0]?.message;
@@ -14,15 +22,38 @@ describe('API key rules (docs/product-rules.md#logo-and-api-keys)', () => {
     expect(nameMessage('a'.repeat(99))).toBeUndefined();
   });
 
-  it('trims the name, drops an empty description and defaults the scope to read', () => {
+  it('trims the name, drops an empty description and defaults to reading every area', () => {
     expect(createApiKeySchema.parse({ apiKeyName: '  CRM sync ', apiKeyDescription: ' ' })).toEqual({
       apiKeyName: 'CRM sync',
-      scope: 'read',
+      scopes: ['responses:read', 'templates:read', 'contacts:read', 'sends:read'],
     });
     expect(
       createApiKeySchema.parse({ apiKeyName: 'CRM', apiKeyDescription: 'Nightly', scope: 'read-write' }),
-    ).toEqual({ apiKeyName: 'CRM', apiKeyDescription: 'Nightly', scope: 'read-write' });
+    ).toEqual({ apiKeyName: 'CRM', apiKeyDescription: 'Nightly', scopes: [...apiKeyScopes] });
     expect(createApiKeySchema.safeParse({ apiKeyName: 'CRM', scope: 'admin' }).success).toBe(false);
+  });
+
+  it('takes scopes per area, adds the read of each write and refuses none', () => {
+    expect(
+      createApiKeySchema.parse({ apiKeyName: 'CRM', scopes: ['sends:write', 'responses:read'] }).scopes,
+    ).toEqual(['responses:read', 'sends:read', 'sends:write']);
+    expect(createApiKeySchema.safeParse({ apiKeyName: 'CRM', scopes: ['sends:delete'] }).success).toBe(false);
+    const none = createApiKeySchema.safeParse({ apiKeyName: 'CRM', scopes: [] });
+    expect(none.error?.issues[0]).toMatchObject({
+      path: ['scopes'],
+      message: 'Choose at least one area the key may read',
+    });
+  });
+
+  it('tells what a key may do per area and whether it covers every area', () => {
+    const scopes = normalizeScopes(['templates:write', 'responses:read']);
+    expect(areaModeOf(scopes, 'templates')).toBe('write');
+    expect(areaModeOf(scopes, 'responses')).toBe('read');
+    expect(areaModeOf(scopes, 'contacts')).toBe('none');
+    expect(hasEveryArea(scopes, 'read')).toBe(false);
+    expect(hasEveryArea(scopesOfLevel('read'), 'read')).toBe(true);
+    expect(hasEveryArea(scopesOfLevel('read'), 'write')).toBe(false);
+    expect(hasEveryArea(scopesOfLevel('read-write'), 'write')).toBe(true);
   });
 
   it('recognises the key format', () => {

@@ -8,6 +8,8 @@ const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'TOO_LARGE',
+  /** 422: an Idempotency-Key sent again with another request (docs/decisions/037-public-api-v1.md). */
+  'UNPROCESSABLE',
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',

@@ -331,6 +331,10 @@ export const responseQueryFields = {
   sentTo: instantParamSchema.optional(),
 };
 
+/** The criteria alone (template, filters, dates): what the /api/v1 responses list pages through. */
+export const responseCriteriaQuerySchema = z.object(responseQueryFields);
+export type ResponseCriteriaQuery = z.output<typeof responseCriteriaQuerySchema>;
+
 /**
  * `GET /surveys?surveyTemplateId&page&limit&filters`
  * (docs/product-rules.md#responses-list-filters-paging-export).

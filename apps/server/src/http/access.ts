@@ -1,8 +1,8 @@
-import type { WorkspaceRole } from '@graphium/shared';
+import { type ApiAccessMode, type ApiArea, apiKeyPrefix, type WorkspaceRole } from '@graphium/shared';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { type MemberActor, type SignedInAccount, type WorkspaceActor, workspaceActorOf } from '../actor.js';
 import type { AppContext } from '../context.js';
-import { AppError } from '../errors.js';
+import { AppError, unauthenticated } from '../errors.js';
 import {
   actAsMember,
   actWithApiKey,
@@ -21,14 +21,17 @@ import { readBearerToken, readSessionToken, requestedWorkspaceId } from './crede
  * - `account`: a signed-in account, whatever its workspaces;
  * - `member(role)`: a signed-in member of the selected workspace with at least that role (session only);
  * - `workspace(read|write)`: the data routes: a member (viewer reads, editor writes) or an API key
- *   of the workspace's customer (read or read-write scope).
+ *   of the workspace's customer holding that scope in every area;
+ * - `apiKey(area, read|write)`: the `/api/v1` twins of data routes (http/api-v1.ts): an API key with
+ *   the area's scope, never a session (docs/decisions/037-public-api-v1.md).
  */
 export type RouteAccess =
   | { kind: 'anyone' }
   | { kind: 'visitor' }
   | { kind: 'account' }
   | { kind: 'member'; role: WorkspaceRole }
-  | { kind: 'workspace'; access: 'read' | 'write' };
+  | { kind: 'workspace'; access: ApiAccessMode }
+  | { kind: 'apiKey'; area: ApiArea; access: ApiAccessMode };
 
 export const access = {
   anyone: { kind: 'anyone' },
@@ -36,6 +39,7 @@ export const access = {
   account: { kind: 'account' },
   member: (role: WorkspaceRole = 'viewer'): RouteAccess => ({ kind: 'member', role }),
   workspace: (mode: 'read' | 'write'): RouteAccess => ({ kind: 'workspace', access: mode }),
+  apiKey: (area: ApiArea, mode: ApiAccessMode): RouteAccess => ({ kind: 'apiKey', area, access: mode }),
 } as const satisfies Record<string, RouteAccess | ((...args: never[]) => RouteAccess)>;
 
 /** Who the hook found acting, per request. */
@@ -66,6 +70,7 @@ declare module 'fastify' {
 function securityOf(routeAccess: RouteAccess): Record<string, string[]>[] | undefined {
   if (routeAccess.kind === 'anyone' || routeAccess.kind === 'visitor') return [];
   if (routeAccess.kind === 'workspace') return [{ sessionCookie: [] }, { bearerAuth: [] }];
+  if (routeAccess.kind === 'apiKey') return [{ bearerAuth: [] }];
   return undefined;
 }
 
@@ -76,10 +81,10 @@ function securityOf(routeAccess: RouteAccess): Record<string, string[]>[] | unde
 export async function workspaceActorFor(
   ctx: AppContext,
   request: FastifyRequest,
-  mode: 'read' | 'write',
+  mode: ApiAccessMode,
 ): Promise<WorkspaceActor> {
   const bearer = readBearerToken(request);
-  if (bearer !== undefined) return actWithApiKey(ctx, bearer, request.headers['x-workspace-id'], mode);
+  if (bearer !== undefined) return actWithApiKey(ctx, bearer, request.headers['x-workspace-id'], { mode });
   const caller = asMember(request, await signedInAccountOf(ctx, request), memberRoleFor(mode));
   return caller.actor!;
 }
@@ -94,6 +99,20 @@ async function sessionAccountOf(ctx: AppContext, request: FastifyRequest) {
 /** The session's account, or the 401 that says why there is none. */
 async function signedInAccountOf(ctx: AppContext, request: FastifyRequest): Promise<SignedInAccount> {
   return requireSignedIn(ctx, await sessionAccountOf(ctx, request), readSessionToken(request));
+}
+
+const apiKeyOnlyMessage = `The /api/v1 routes take an API key: send Authorization: Bearer ${apiKeyPrefix}… (Settings → API Keys).`;
+
+/** The key acting on a `/api/v1` route, held to its area's scope; a session never acts there. */
+async function apiKeyActorFor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  routeAccess: Extract<RouteAccess, { kind: 'apiKey' }>,
+): Promise<WorkspaceActor> {
+  const bearer = readBearerToken(request);
+  if (bearer === undefined) throw unauthenticated(apiKeyOnlyMessage);
+  const { area, access: mode } = routeAccess;
+  return actWithApiKey(ctx, bearer, request.headers['x-workspace-id'], { mode, area });
 }
 
 async function identify(ctx: AppContext, request: FastifyRequest, routeAccess: RouteAccess): Promise<Caller> {
@@ -113,6 +132,8 @@ async function identify(ctx: AppContext, request: FastifyRequest, routeAccess: R
       return asMember(request, await signedInAccountOf(ctx, request), routeAccess.role);
     case 'workspace':
       return asMember(request, await signedInAccountOf(ctx, request), memberRoleFor(routeAccess.access));
+    case 'apiKey':
+      return { actor: await apiKeyActorFor(ctx, request, routeAccess) };
   }
 }
 

@@ -10,13 +10,13 @@ const description = `Graphium's HTTP API: the one the web app uses.
 changing call (POST, PATCH, PUT, DELETE) made with the session must echo the readable
 \`XSRF-TOKEN\` cookie in the \`${xsrfHeaderName}\` header (any response sets the cookie).
 
-**API keys.** Programs use a key instead: an admin generates one under Settings → API Keys and it
-is shown once. Send it as \`Authorization: Bearer ${apiKeyPrefix}…\` (no cookie, no anti-forgery
-header). Keys reach the data routes (those that list \`bearerAuth\`) in the workspaces of their
-customer; \`x-workspace-id\` chooses the workspace (default: the oldest; one that is not the
-key's answers 404, never another workspace). An unknown or revoked key
-answers 401, a read-only key 403 on a change. Managing accounts, users, invitations and keys needs
-a session: a key gets 401 there.
+**API keys.** Programs should use the versioned API for integrations, \`/api/v1\` (its own
+document: \`/api/v1/openapi.json\`). Its keys also reach these data routes (those that list
+\`bearerAuth\`) when they hold the scope in every area (read, or write for a change): send
+\`Authorization: Bearer ${apiKeyPrefix}…\` (no cookie, no anti-forgery header); \`x-workspace-id\`
+chooses the workspace (default: the oldest; one that is not the key's answers 404). An unknown or
+revoked key answers 401, a key without the scope 403. Managing accounts, users, invitations and
+keys needs a session: a key gets 401 there.
 
 **Errors** answer \`{ "error": CODE, "message": text, "details"?: { field: message } }\`.`;
 
@@ -109,6 +109,8 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
       security: [{ sessionCookie: [] }],
     },
     transform(document) {
+      // The /api/v1 twins have their own document (http/openapi-v1.ts).
+      if (document.route.config?.v1Twin) return { schema: { hide: true }, url: document.url };
       const transformed = jsonSchemaTransform(document);
       const { config } = document.route;
       const schema: Record<string, unknown> = { ...transformed.schema };

@@ -40,6 +40,11 @@ export function requiredRoleOf(access: RouteAccess): WorkspaceRole | undefined {
 export function answerFor(access: RouteAccess, caller: RouteCaller): RouteAnswer {
   if (access.kind === 'anyone' || access.kind === 'visitor') return 'allowed';
   if (caller === 'no credentials') return 401;
+  if (access.kind === 'apiKey') {
+    // The /api/v1 twins take keys only; the walk's keys hold every area's read (and write) scope.
+    if (caller !== 'read key' && caller !== 'read-write key') return 401;
+    return access.access === 'write' && caller === 'read key' ? 403 : 'allowed';
+  }
   if (caller === 'read key' || caller === 'read-write key') {
     // Keys reach the data routes only; every other route is a session's (decision 004).
     if (access.kind !== 'workspace') return 401;
@@ -62,8 +67,10 @@ export function describeAccess(access: RouteAccess): string {
       return `A session of a workspace ${rolesFrom(access.role)}; API keys are refused.`;
     case 'workspace':
       return access.access === 'write'
-        ? `A session of a workspace ${rolesFrom('editor')}, or a read-write API key.`
-        : `A session of any workspace member, or an API key (read or read-write).`;
+        ? `A session of a workspace ${rolesFrom('editor')}, or an API key that may write every area.`
+        : `A session of any workspace member, or an API key that may read every area.`;
+    case 'apiKey':
+      return `An API key with the \`${access.area}:${access.access}\` scope; sessions are refused.`;
   }
 }
 
@@ -150,7 +157,10 @@ export function renderRolesDocument(routes: readonly RegisteredRoute[]): string 
     '',
     'A viewer reads, an editor also writes (templates, sending, lists, alerts, suppressions), an',
     'admin also manages users, invitations, API keys, the logo and notification settings. An API',
-    'key reaches the data routes only: a read key reads, a read-write key also writes. `yes` means',
+    'key reaches the data routes only, with scopes per area (responses, templates, contacts,',
+    "sends × read/write): the `/api/v1` routes ask for their area's scope (decision 037), the other",
+    'data routes for the scope in every area. Below, "read key" holds every read scope and',
+    '"read-write key" every scope. `yes` means',
     'the caller gets past the access rule (the operation may still answer 400 or 404); 401 means',
     'no or the wrong credentials, 403 a role or scope too low. Every route declares its rule',
     '(`config: { access }`), and a route without one refuses to start; see',

@@ -11,6 +11,7 @@ import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { ResetPasswordRoute, resetPasswordRouteHandle } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
+import { ApiGettingStartedRoute } from './routes/settings-api-getting-started';
 import { ApiKeysRoute } from './routes/settings-api-keys';
 import { AuditLogRoute } from './routes/settings-audit-log';
 import { DigestsRoute } from './routes/settings-digests';
@@ -125,6 +126,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'logo', element: <LogoRoute /> },
               { path: 'api-keys', element: <ApiKeysRoute /> },
+              { path: 'api-keys/getting-started', element: <ApiGettingStartedRoute /> },
               { path: 'notifications', element: <NotificationsRoute /> },
               { path: 'digests', element: <DigestsRoute /> },
               { path: 'security', element: <SecurityRoute /> },

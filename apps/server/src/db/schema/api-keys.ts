@@ -1,4 +1,5 @@
-import { apiKeyScopes } from '@graphium/shared';
+import type { ApiKeyScope } from '@graphium/shared';
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt } from './columns.js';
@@ -15,7 +16,8 @@ export const apiKeys = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     keyHash: text('key_hash').notNull(),
-    scope: text('scope', { enum: apiKeyScopes }).notNull(),
+    /** Read or write per area (docs/decisions/037-public-api-v1.md), in canonical order. */
+    scopes: text('scopes').array().$type<ApiKeyScope[]>().notNull().default(sql`'{}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     createdByAccountId: uuid('created_by_account_id').references(() => accounts.id),
     createdAt: createdAt(),

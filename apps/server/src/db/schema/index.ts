@@ -7,6 +7,7 @@ export * from './auth.js';
 export * from './cases.js';
 export * from './contacts.js';
 export * from './delivery.js';
+export * from './idempotency.js';
 export * from './job-workers.js';
 export * from './lists.js';
 export * from './logo.js';

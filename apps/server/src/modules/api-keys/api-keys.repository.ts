@@ -7,7 +7,10 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 export async function insertApiKey(
   db: Executor,
-  values: Pick<ApiKeyRow, 'customerId' | 'name' | 'description' | 'keyHash' | 'scope' | 'createdByAccountId'>,
+  values: Pick<
+    ApiKeyRow,
+    'customerId' | 'name' | 'description' | 'keyHash' | 'scopes' | 'createdByAccountId'
+  >,
 ): Promise<ApiKeyRow> {
   const [row] = await db.insert(apiKeys).values(values).returning();
   return row!;
@@ -52,7 +55,7 @@ export async function revokeCustomerApiKey(
 export interface ActiveApiKey {
   apiKeyId: string;
   customerId: string;
-  scope: ApiKeyScope;
+  scopes: ApiKeyScope[];
   lastUsedAt: Date | null;
   /** The customer's workspaces, oldest first. */
   workspaceIds: string[];
@@ -71,7 +74,7 @@ function prepareFindActiveApiKey(db: Executor) {
     .select({
       apiKeyId: apiKeys.id,
       customerId: apiKeys.customerId,
-      scope: apiKeys.scope,
+      scopes: apiKeys.scopes,
       lastUsedAt: apiKeys.lastUsedAt,
       workspaceIds: workspacesOfCustomer,
     })
@@ -92,9 +95,10 @@ export async function findActiveApiKey(db: Executor, keyHash: string): Promise<A
   }
   const [row] = await statement.execute({ keyHash });
   if (!row) return undefined;
-  const { workspaceIds, lastUsedAt, ...key } = row;
+  const { workspaceIds, lastUsedAt, scopes, ...key } = row;
   return {
     ...key,
+    scopes: parseTextArray(scopes),
     // Prepared statements hand timestamps back as given by the driver: normalise to Date.
     lastUsedAt: lastUsedAt === null ? null : new Date(lastUsedAt),
     workspaceIds: typeof workspaceIds === 'string' ? JSON.parse(workspaceIds) : workspaceIds,
@@ -113,4 +117,14 @@ export async function touchApiKey(db: Executor, apiKeyId: string, now: Date, sin
         sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < ${threshold})`,
       ),
     );
+}
+
+/** A text[] as the driver gives it: an array, or (a prepared statement on some drivers) its literal. */
+function parseTextArray(value: unknown): ApiKeyScope[] {
+  if (Array.isArray(value)) return value as ApiKeyScope[];
+  if (typeof value === 'string' && value.startsWith('{')) {
+    const inner = value.slice(1, -1);
+    return (inner === '' ? [] : inner.split(',')) as ApiKeyScope[];
+  }
+  return [];
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type ApiAccessMode,
+  type ApiArea,
   type ApiKey,
   type ApiKeyScope,
   type ApiKeysResponse,
@@ -7,6 +9,8 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
   createApiKeySchema,
+  hasEveryArea,
+  scopeOf,
 } from '@graphium/shared';
 import type { WorkspaceActor } from '../../actor.js';
 import { isRequested, unknownWorkspaceMessage } from '../../actor.js';
@@ -35,7 +39,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     apiKeyId: row.id,
     apiKeyName: row.name,
     apiKeyDescription: row.description,
-    scope: row.scope,
+    scopes: row.scopes,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     isActive: row.isActive,
@@ -60,7 +64,7 @@ export async function createApiKey(
   actor: WorkspaceActor,
   input: CreateApiKeyInput,
 ): Promise<CreatedApiKey> {
-  const { apiKeyName, apiKeyDescription, scope } = createApiKeySchema.parse(input);
+  const { apiKeyName, apiKeyDescription, scopes } = createApiKeySchema.parse(input);
   const { apiKey, keyHash } = generateApiKey();
   const row = await ctx.db.transaction(async (tx) => {
     const row = await insertApiKey(tx, {
@@ -68,7 +72,7 @@ export async function createApiKey(
       name: apiKeyName,
       description: apiKeyDescription ?? null,
       keyHash,
-      scope,
+      scopes,
       createdByAccountId: actor.accountId ?? null,
     });
     await recordAudit(
@@ -77,7 +81,7 @@ export async function createApiKey(
       actor,
       'api-key.generated',
       { type: 'api-key', id: row.id, label: row.name },
-      { scope },
+      { scopes },
     );
     return row;
   });
@@ -86,7 +90,7 @@ export async function createApiKey(
     apiKey,
     apiKeyName: row.name,
     apiKeyDescription: row.description,
-    scope: row.scope,
+    scopes: row.scopes,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -118,7 +122,27 @@ export interface AuthenticatedApiKey {
   apiKeyId: string;
   customerId: string;
   workspaceId: string;
-  scope: ApiKeyScope;
+  scopes: ApiKeyScope[];
+}
+
+/**
+ * What a call needs of a key: on a `/api/v1` route, the scope of its area; on the unversioned
+ * data routes (the web app's paths, which keys reached before areas), the scope in every area.
+ */
+export interface ApiKeyNeed {
+  mode: ApiAccessMode;
+  area?: ApiArea;
+}
+
+function refusalOf(scopes: readonly ApiKeyScope[], need: ApiKeyNeed): string | undefined {
+  if (need.area) {
+    if (scopes.includes(scopeOf(need.area, need.mode))) return undefined;
+    return `This API key may not ${need.mode === 'write' ? 'change' : 'read'} ${need.area}: it needs the ${scopeOf(need.area, need.mode)} scope.`;
+  }
+  if (hasEveryArea(scopes, need.mode)) return undefined;
+  if (need.mode === 'write' && !scopes.some((scope) => scope.endsWith(':write')))
+    return readOnlyApiKeyMessage;
+  return 'This API key is limited to some areas: call the /api/v1 routes of those areas.';
 }
 
 /**
@@ -130,11 +154,12 @@ export async function authenticateApiKey(
   ctx: AppContext,
   apiKey: string,
   requestedWorkspaceId: unknown,
-  access: 'read' | 'write',
+  need: ApiKeyNeed,
 ): Promise<AuthenticatedApiKey> {
   const key = await findActiveApiKey(ctx.db, hashToken(apiKey));
   if (!key) throw unauthenticated(invalidApiKeyMessage);
-  if (access === 'write' && key.scope !== 'read-write') throw forbidden(readOnlyApiKeyMessage);
+  const refusal = refusalOf(key.scopes, need);
+  if (refusal) throw forbidden(refusal);
   if (isRequested(requestedWorkspaceId) && !key.workspaceIds.includes(requestedWorkspaceId)) {
     throw notFound(unknownWorkspaceMessage);
   }
@@ -144,5 +169,5 @@ export async function authenticateApiKey(
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > touchIntervalMs) {
     await touchApiKey(ctx.db, key.apiKeyId, now, touchIntervalMs);
   }
-  return { workspaceId, customerId: key.customerId, apiKeyId: key.apiKeyId, scope: key.scope };
+  return { workspaceId, customerId: key.customerId, apiKeyId: key.apiKeyId, scopes: key.scopes };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { apiKeyScopes } from '@graphium/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ interface CreatedKey {
   apiKey: string;
   apiKeyName: string;
   apiKeyDescription: string | null;
-  scope: 'read' | 'read-write';
+  scopes: string[];
   createdAt: string;
 }
 
@@ -78,7 +79,7 @@ describe('managing API keys (docs/product-rules.md#logo-and-api-keys)', () => {
       apiKey: expect.stringMatching(/^gph_live_[A-Za-z0-9_-]{43}$/),
       apiKeyName: 'CRM sync',
       apiKeyDescription: 'Nightly export',
-      scope: 'read-write',
+      scopes: [...apiKeyScopes],
       createdAt: expect.any(String),
     });
 
@@ -96,7 +97,7 @@ describe('managing API keys (docs/product-rules.md#logo-and-api-keys)', () => {
         apiKeyId: created.apiKeyId,
         apiKeyName: 'CRM sync',
         apiKeyDescription: 'Nightly export',
-        scope: 'read-write',
+        scopes: [...apiKeyScopes],
         createdAt: created.createdAt,
         lastUsedAt: null,
         isActive: true,
@@ -105,12 +106,13 @@ describe('managing API keys (docs/product-rules.md#logo-and-api-keys)', () => {
     expect(JSON.stringify(listed)).not.toContain(created.apiKey);
   });
 
-  it('lists the newest key first, defaults the scope to read and drops an empty description', async () => {
+  it('lists the newest key first, defaults to reading every area and drops an empty description', async () => {
     const { client: admin } = await signUpClient(t.client());
     const first = await generate(admin, { apiKeyName: 'First' });
     const second = await generate(admin, { apiKeyName: '  Second  ', apiKeyDescription: '   ' });
-    expect(first.scope).toBe('read');
-    expect(second).toMatchObject({ apiKeyName: 'Second', apiKeyDescription: null, scope: 'read' });
+    const everyRead = ['responses:read', 'templates:read', 'contacts:read', 'sends:read'];
+    expect(first.scopes).toEqual(everyRead);
+    expect(second).toMatchObject({ apiKeyName: 'Second', apiKeyDescription: null, scopes: everyRead });
     expect((await listKeys(admin)).map((key) => key.apiKeyName)).toEqual(['Second', 'First']);
   });
 
@@ -130,6 +132,15 @@ describe('managing API keys (docs/product-rules.md#logo-and-api-keys)', () => {
     const scope = await admin.post('/api/customers/api-keys', { apiKeyName: 'ok', scope: 'everything' });
     expect(scope.statusCode).toBe(400);
     expect(Object.keys(scope.json().details)).toEqual(['scope']);
+    const none = await admin.post('/api/customers/api-keys', { apiKeyName: 'ok', scopes: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().details).toEqual({ scopes: 'Choose at least one area the key may read' });
+    const unknownArea = await admin.post('/api/customers/api-keys', {
+      apiKeyName: 'ok',
+      scopes: ['lists:read'],
+    });
+    expect(unknownArea.statusCode).toBe(400);
+    expect(Object.keys(unknownArea.json().details)).toEqual(['scopes.0']);
     expect((await generate(admin, { apiKeyName: 'a'.repeat(99) })).apiKeyName).toHaveLength(99);
     expect(await listKeys(admin)).toHaveLength(1);
   });

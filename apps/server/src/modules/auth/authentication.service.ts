@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound, unauthenticated } from '../../errors.js';
 import { hashToken } from '../../tokens.js';
-import { authenticateApiKey } from '../api-keys/api-keys.service.js';
+import { type ApiKeyNeed, authenticateApiKey } from '../api-keys/api-keys.service.js';
 import {
   findEndedReason,
   findSessionAccount,
@@ -101,8 +101,8 @@ export function actAsMember(
 }
 
 /**
- * Who acts for an API key on a workspace's data: unknown or revoked → 401, a read-only key on a
- * `write` call → 403. Its workspace is the one requested among the key's customer's workspaces,
+ * Who acts for an API key on a workspace's data: unknown or revoked → 401, a key without the
+ * scope the call needs (its area's on `/api/v1`, every area's elsewhere) → 403. Its workspace is the one requested among the key's customer's workspaces,
  * else the oldest. A member acting on the same data needs `viewer` for `read`, `editor` for
  * `write` (see `memberRoleFor`).
  */
@@ -110,9 +110,9 @@ export async function actWithApiKey(
   ctx: AppContext,
   apiKey: string,
   requestedWorkspaceId: unknown,
-  access: 'read' | 'write',
+  need: ApiKeyNeed,
 ): Promise<WorkspaceActor> {
-  const key = await authenticateApiKey(ctx, apiKey, requestedWorkspaceId, access);
+  const key = await authenticateApiKey(ctx, apiKey, requestedWorkspaceId, need);
   return { workspaceId: key.workspaceId, customerId: key.customerId, apiKeyId: key.apiKeyId };
 }
 

@@ -68,6 +68,32 @@ export async function findResponsePage(
   return rows;
 }
 
+/**
+ * Rows after the cursor (the previous page's last `sent_at` as PostgreSQL's text, and id), newest
+ * sent first: the /api/v1 list's keyset page, as cheap deep into a list as on its first page.
+ */
+export async function findResponsesAfter(
+  db: Executor,
+  conditions: SQL[],
+  after: { sentAt: string; id: string } | undefined,
+  limit: number,
+) {
+  return db
+    .select({ ...rowColumns, cursorSentAt: sql<string>`${surveys.sentAt}::text` })
+    .from(surveys)
+    .leftJoin(publicLinks, eq(publicLinks.id, surveys.sourceLinkId))
+    .where(
+      and(
+        ...conditions,
+        after
+          ? sql`(${surveys.sentAt}, ${surveys.id}) < (${after.sentAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(surveys.sentAt), desc(surveys.id))
+    .limit(limit);
+}
+
 export async function countResponses(db: Executor, conditions: SQL[]): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

@@ -1,6 +1,7 @@
 import {
   exportSurveyResponsesQuerySchema,
   listSurveyResponsesQuerySchema,
+  responseCriteriaQuerySchema,
   segmentsQuerySchema,
   segmentsReplySchema,
   surveyResponseDetailSchema,
@@ -14,10 +15,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { access, actorOf } from '../../http/access.js';
+import { pageOf, pageReply } from '../../http/cursor-paging.js';
 import { isUuid } from '../../ids.js';
 import {
   getSurveyResponse,
   listSurveyResponses,
+  listSurveyResponsesPage,
+  responsesCursorKey,
   surveyResponseNotFoundMessage,
 } from './responses.service.js';
 import { exportSurveyResponses } from './responses-export.js';
@@ -38,7 +42,20 @@ export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/surveys',
     {
-      config: { access: access.workspace('read') },
+      config: {
+        access: access.workspace('read'),
+        v1: {
+          area: 'responses',
+          path: '/responses',
+          operationId: 'listResponses',
+          summary: "A template's survey responses, newest sent first, with the list's filters",
+          list: {
+            items: 'surveys',
+            item: surveyResponsesListSchema.shape.surveys.element,
+            query: responseCriteriaQuerySchema,
+          },
+        },
+      },
       schema: {
         ...staff,
         summary: 'Survey responses of a template: a page, the summary and the paging',
@@ -46,7 +63,12 @@ export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: surveyResponsesListSchema },
       },
     },
-    async (request) => listSurveyResponses(ctx, actorOf(request), request.query),
+    async (request) => {
+      const page = pageOf(request, responsesCursorKey);
+      // On /api/v1 the query is the criteria alone, paged by cursor.
+      if (page) return pageReply(await listSurveyResponsesPage(ctx, actorOf(request), request.query, page));
+      return listSurveyResponses(ctx, actorOf(request), request.query);
+    },
   );
 
   app.get(
@@ -75,7 +97,15 @@ export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/surveys/:id/response',
     {
-      config: { access: access.workspace('read') },
+      config: {
+        access: access.workspace('read'),
+        v1: {
+          area: 'responses',
+          path: '/responses/:id',
+          operationId: 'getResponse',
+          summary: 'One survey response with its answers, scores and benchmarks',
+        },
+      },
       schema: {
         ...staff,
         summary: 'One survey response with its scores and benchmarks',

@@ -3,6 +3,7 @@ import {
   isScoredQuestionType,
   isSurveyLanguage,
   type ListSurveyResponsesQuery,
+  type ResponseCriteriaQuery,
   type SurveyDelivery,
   type SurveyResponseDetail,
   type SurveyResponseRow,
@@ -14,6 +15,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
+import { type CursorKeyPart, type CursorPage, cutPage } from '../../cursor.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import { isUuid } from '../../ids.js';
@@ -35,6 +37,7 @@ import {
 } from './response-stats.repository.js';
 import {
   findResponsePage,
+  findResponsesAfter,
   findWorkspaceSurveyWithTemplate,
   type ResponseRow,
 } from './responses.repository.js';
@@ -148,6 +151,42 @@ export async function listSurveyResponses(
     surveys,
     summary: wantsSummary && figures ? buildSummary(template, figures, benchmarks) : null,
     pagination: { page, limit, total: total ?? 0, totalPages: totalPagesOf(total ?? 0, limit) },
+  };
+}
+
+/** The parts of a responses list's cursor: the survey's sending time and id. */
+export const responsesCursorKey = ['time', 'id'] as const satisfies readonly CursorKeyPart[];
+
+/**
+ * `GET /api/v1/responses`: a page of the template's surveys with the list's filters, newest sent
+ * first, by cursor (docs/decisions/037-public-api-v1.md); the summary is the unversioned list's.
+ */
+export async function listSurveyResponsesPage(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  query: ResponseCriteriaQuery,
+  page: CursorPage,
+): Promise<{ surveys: SurveyResponseRow[]; next: string | null }> {
+  const template = await loadTemplateContext(ctx, actor, query.surveyTemplateId);
+  const conditions = criteriaConditions(template, {
+    templateId: template.templateId,
+    workspaceId: actor.workspaceId,
+    filters: query.filters?.filters ?? [],
+    sentFrom: query.sentFrom,
+    sentTo: query.sentTo,
+  });
+  const [sentAt, id] = page.after ?? [];
+  const after = sentAt && id ? { sentAt, id } : undefined;
+  const rows = await findResponsesAfter(ctx.db, conditions, after, page.limit + 1);
+  const cut = cutPage(rows, page, (row) => [row.cursorSentAt, row.id]);
+  const undelivered = await findUndelivered(
+    ctx.db,
+    'surveyId',
+    cut.rows.map((row) => row.id),
+  );
+  return {
+    surveys: await Promise.all(cut.rows.map((row) => toRow(ctx.db, row, undelivered))),
+    next: cut.next,
   };
 }
 

@@ -70,7 +70,14 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/surveys/',
     {
-      config: { access: access.workspace('write') },
+      config: {
+        access: access.workspace('write'),
+        v1: {
+          area: 'sends',
+          operationId: 'sendSurvey',
+          summary: 'Send a survey of a published template to one recipient by e-mail or SMS',
+        },
+      },
       schema: { ...staff, body: createSurveySchema, response: { 201: sentSurveySchema } },
     },
     async (request, reply) => reply.status(201).send(await createSurvey(ctx, actorOf(request), request.body)),
@@ -80,7 +87,14 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/surveys/bulk',
     {
       bodyLimit: bulkBodyLimit,
-      config: { access: access.workspace('write') },
+      config: {
+        access: access.workspace('write'),
+        v1: {
+          area: 'sends',
+          operationId: 'sendSurveys',
+          summary: 'Send a survey to up to 10,000 recipients at once',
+        },
+      },
       schema: { ...staff, body: bulkSendSurveysSchema, response: { 200: bulkSendSurveysResultSchema } },
     },
     async (request) => bulkSendSurveys(ctx, actorOf(request), request.body),

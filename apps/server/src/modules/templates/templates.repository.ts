@@ -147,6 +147,46 @@ export async function findTemplateSummaries(
     .orderBy(desc(templateVersions.updatedAt));
 }
 
+/**
+ * A page of a workspace's survey templates with their newest version, newest template first
+ * (created_at, id): keyset paging after `after` (the last row's `cursorCreatedAt` and id), so
+ * templates created meanwhile never shift a page. Reads `limit` rows; ask one more to know
+ * whether a page follows.
+ */
+export async function findTemplateSummaryPage(
+  db: Executor,
+  kind: TemplateKind,
+  workspaceId: string,
+  after: { createdAt: string; id: string } | undefined,
+  limit: number,
+): Promise<(TemplateSummaryRow & { cursorCreatedAt: string })[]> {
+  const newest = db
+    .selectDistinctOn([templateVersions.templateId], { id: templateVersions.id })
+    .from(templateVersions)
+    .innerJoin(templates, eq(templates.id, templateVersions.templateId))
+    .where(
+      and(
+        eq(templates.kind, kind),
+        eq(templates.workspaceId, workspaceId),
+        after
+          ? sql`(${templates.createdAt}, ${templates.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(templateVersions.templateId, desc(templateVersions.versionNumber));
+  return db
+    .select({
+      template: templates,
+      version: templateVersions,
+      cursorCreatedAt: sql<string>`${templates.createdAt}::text`,
+    })
+    .from(templateVersions)
+    .innerJoin(templates, eq(templates.id, templateVersions.templateId))
+    .where(inArray(templateVersions.id, newest))
+    .orderBy(desc(templates.createdAt), desc(templates.id))
+    .limit(limit);
+}
+
 /** How many survey templates were created from each base template (any of its versions). */
 export async function countTemplatesCreatedFromBases(
   db: Executor,

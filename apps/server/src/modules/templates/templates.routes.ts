@@ -21,13 +21,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { access, actorOf } from '../../http/access.js';
+import type { V1Declaration } from '../../http/api-v1.js';
+import { pageOf } from '../../http/cursor-paging.js';
+import { listTemplates, listTemplatesPage, templateCursorKey } from './template-lists.service.js';
 import { registerTranslationRoutes } from './template-translations.routes.js';
 import {
   changeTemplateState,
   createDraftVersion,
   createTemplate,
   getTemplateVersion,
-  listTemplates,
   templateNotFoundMessages,
   updateTemplateVersion,
 } from './templates.service.js';
@@ -47,6 +49,8 @@ const optionalStateCode = { stateCode: stateChangeSchema.shape.stateCode.optiona
 interface KindProtocol<K extends TemplateKind> {
   kind: K;
   tags: string[];
+  /** The /api/v1 twins of this kind's routes (docs/decisions/037-public-api-v1.md); none for base templates. */
+  v1?: Record<'list' | 'get' | 'create' | 'update' | 'draft' | 'state', V1Declaration>;
   schemas: {
     list: z.ZodType<TemplateWire[K]['list']>;
     version: z.ZodType<TemplateWire[K]['version']>;
@@ -59,6 +63,40 @@ const protocols: { [K in TemplateKind]: KindProtocol<K> } = {
   survey: {
     kind: 'survey',
     tags: ['survey templates'],
+    v1: {
+      list: {
+        area: 'templates',
+        operationId: 'listSurveyTemplates',
+        summary: "The workspace's survey templates, newest first, each with its latest version",
+        list: { items: 'surveyTemplates', item: surveyTemplateListSchema.shape.surveyTemplates.element },
+      },
+      get: {
+        area: 'templates',
+        operationId: 'getSurveyTemplate',
+        summary:
+          'A version of a survey template (`id`: the version) with its questions, properties and settings',
+      },
+      create: {
+        area: 'templates',
+        operationId: 'createSurveyTemplate',
+        summary: 'Create a survey template (its first version, a draft)',
+      },
+      update: {
+        area: 'templates',
+        operationId: 'updateSurveyTemplate',
+        summary: 'Change a draft version (`id`: the version), or publish or unpublish it (`stateCode`)',
+      },
+      draft: {
+        area: 'templates',
+        operationId: 'createSurveyTemplateDraft',
+        summary: 'Start a new draft version of a template (`id`: the template), or get its draft',
+      },
+      state: {
+        area: 'templates',
+        operationId: 'changeSurveyTemplateState',
+        summary: 'Publish or unpublish a version (`id`: the version)',
+      },
+    },
     schemas: {
       list: surveyTemplateListSchema,
       version: surveyTemplateVersionSchema,
@@ -83,21 +121,29 @@ const protocols: { [K in TemplateKind]: KindProtocol<K> } = {
  * is either one: `protocols` above is what ties each kind's schemas to its own wire shapes.
  */
 function registerKind(app: ZodApp, ctx: AppContext, protocol: KindProtocol<TemplateKind>) {
-  const { kind, tags, schemas } = protocol;
+  const { kind, tags, schemas, v1 } = protocol;
   const path = templateApiPaths[kind];
   const params = z.object({ id: z.uuid(templateNotFoundMessages[kind]) });
   registerTranslationRoutes(app, ctx, kind, tags, schemas.version);
 
   app.get(
     `${path}/`,
-    { config: { access: access.workspace('read') }, schema: { tags, response: { 200: schemas.list } } },
-    async (request) => toListWire(kind, await listTemplates(ctx, actorOf(request), kind)),
+    {
+      config: { access: access.workspace('read'), v1: v1?.list },
+      schema: { tags, response: { 200: schemas.list } },
+    },
+    async (request) => {
+      const page = pageOf(request, templateCursorKey);
+      if (!page) return toListWire(kind, await listTemplates(ctx, actorOf(request), kind));
+      const { items, next } = await listTemplatesPage(ctx, actorOf(request), kind, page);
+      return { ...toListWire(kind, items), next };
+    },
   );
 
   app.get(
     `${path}/:id`,
     {
-      config: { access: access.workspace('read') },
+      config: { access: access.workspace('read'), v1: v1?.get },
       schema: { tags, params, response: { 200: schemas.version } },
     },
     async (request) =>
@@ -107,7 +153,7 @@ function registerKind(app: ZodApp, ctx: AppContext, protocol: KindProtocol<Templ
   app.post(
     `${path}/`,
     {
-      config: { access: access.workspace('write') },
+      config: { access: access.workspace('write'), v1: v1?.create },
       schema: {
         tags,
         body: schemas.create,
@@ -124,7 +170,7 @@ function registerKind(app: ZodApp, ctx: AppContext, protocol: KindProtocol<Templ
   app.patch(
     `${path}/:id`,
     {
-      config: { access: access.workspace('write') },
+      config: { access: access.workspace('write'), v1: v1?.update },
       schema: {
         tags,
         params,
@@ -147,7 +193,7 @@ function registerKind(app: ZodApp, ctx: AppContext, protocol: KindProtocol<Templ
   app.post(
     `${path}/:id/version`,
     {
-      config: { access: access.workspace('write') },
+      config: { access: access.workspace('write'), v1: v1?.draft },
       schema: {
         tags,
         params,
@@ -165,7 +211,7 @@ function registerKind(app: ZodApp, ctx: AppContext, protocol: KindProtocol<Templ
   app.patch(
     `${path}/:id/state`,
     {
-      config: { access: access.workspace('write') },
+      config: { access: access.workspace('write'), v1: v1?.state },
       schema: {
         tags,
         params,

@@ -11,7 +11,6 @@ import {
   surveySettingsSchema,
   type TemplateChanges,
   type TemplateKind,
-  type TemplateSummaryModel,
   type TemplateVersionModel,
   templateBodyPrefix,
 } from '@graphium/shared';
@@ -22,11 +21,8 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.j
 import { recordAudit } from '../audit/audit.service.js';
 import { findOwnListIds } from '../lists/list-lookup.service.js';
 import {
-  countCompletedSurveys,
-  countTemplatesCreatedFromBases,
   findPublishedVersion,
   findTemplate,
-  findTemplateSummaries,
   findVersion,
   findVersions,
   insertTemplate,
@@ -45,7 +41,7 @@ export const templateNotFoundMessages: Record<TemplateKind, string> = {
   base: 'Base survey template not found',
 };
 
-function isProvider(ctx: AppContext, actor: WorkspaceActor): boolean {
+export function isProvider(ctx: AppContext, actor: WorkspaceActor): boolean {
   return ctx.providerWorkspaceId !== undefined && actor.workspaceId === ctx.providerWorkspaceId;
 }
 
@@ -108,35 +104,6 @@ async function loadView(
   version: VersionRow,
 ): Promise<TemplateVersionModel> {
   return toView(template, version, await findVersions(db, template.id));
-}
-
-export async function listTemplates(
-  ctx: AppContext,
-  actor: WorkspaceActor,
-  kind: TemplateKind,
-): Promise<TemplateSummaryModel[]> {
-  const rows =
-    kind === 'survey'
-      ? await findTemplateSummaries(ctx.db, 'survey', { workspaceId: actor.workspaceId })
-      : ctx.providerWorkspaceId
-        ? await findTemplateSummaries(ctx.db, 'base', {
-            workspaceId: ctx.providerWorkspaceId,
-            publishedOnly: !isProvider(ctx, actor),
-          })
-        : [];
-  const templateIds = rows.map((row) => row.template.id);
-  const usage = kind === 'base' ? await countTemplatesCreatedFromBases(ctx.db, templateIds) : new Map();
-  const responses = kind === 'survey' ? await countCompletedSurveys(ctx.db, templateIds) : new Map();
-  return rows.map(({ template, version }) => ({
-    templateId: template.id,
-    versionId: version.id,
-    name: template.name,
-    description: template.description,
-    state: version.state,
-    updatedAt: version.updatedAt.toISOString(),
-    questionCount: surveyDefinitionSchema.parse(version.definition).questions.length,
-    count: (kind === 'survey' ? responses : usage).get(template.id) ?? 0,
-  }));
 }
 
 export async function getTemplateVersion(

@@ -8,7 +8,7 @@ import { Modal } from '@/components/ui/modal';
 import { StatusMessage } from '@/components/ui/status-message';
 import { copyText } from '@/lib/copy-text';
 import { useLastDefined } from '@/lib/use-last-defined';
-import { scopeLabels } from './scope-labels';
+import { areaLabels, areaModeLabels, describeScopes, scopesSummary } from './scope-labels';
 
 type ApiKeyGeneratedModalProps = {
   created: CreatedApiKey | undefined;
@@ -23,10 +23,22 @@ export function ApiKeyGeneratedModal({ created, onClose }: ApiKeyGeneratedModalP
       isOpen={created !== undefined}
       onOpenChange={(isOpen) => !isOpen && onClose()}
       title="API Key Generated"
-      description={shown ? `${shown.apiKeyName} · ${scopeLabels[shown.scope]}` : undefined}
+      description={shown ? `${shown.apiKeyName} · ${scopesSummary(shown.scopes)}` : undefined}
       footer={<Button onClick={onClose}>Done</Button>}
     >
       {shown && <GeneratedKey key={shown.apiKeyId} apiKey={shown.apiKey} />}
+      {shown && (
+        <div className="mt-4">
+          <h3 className="text-sm font-medium text-gray-900">What this key may do</h3>
+          <ul className="mt-1 list-disc pl-5 text-sm text-gray-700">
+            {describeScopes(shown.scopes).map(({ area, mode }) => (
+              <li key={area}>
+                {areaLabels[area]}: {areaModeLabels[mode]}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </Modal>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { roleReason } from '@/features/auth/api/use-can';
 import { formatDateTime } from '@/lib/format';
-import { scopeLabels } from './scope-labels';
+import { areaLabels, areaModeLabels, describeScopes } from './scope-labels';
 
 type ApiKeysTableProps = {
   apiKeys: ApiKey[];
@@ -55,13 +55,17 @@ export function ApiKeysTable({ apiKeys, canManageKeys, onRevoke }: ApiKeysTableP
       },
       {
         id: 'scope',
-        header: 'Scope',
+        header: 'Scopes',
         cell: ({ row: { original } }) => (
-          <span className="whitespace-nowrap">
-            <Badge tone={original.scope === 'read-write' ? 'indigo' : 'blue'}>
-              {scopeLabels[original.scope]}
-            </Badge>
-          </span>
+          <ul className="flex flex-wrap gap-1" aria-label={`Scopes of ${original.apiKeyName}`}>
+            {describeScopes(original.scopes).map(({ area, mode }) => (
+              <li key={area} className="whitespace-nowrap">
+                <Badge tone={mode === 'write' ? 'indigo' : 'blue'}>
+                  {areaLabels[area]}: {areaModeLabels[mode]}
+                </Badge>
+              </li>
+            ))}
+          </ul>
         ),
       },
       {

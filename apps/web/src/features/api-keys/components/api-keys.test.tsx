@@ -1,4 +1,4 @@
-import type { ApiKeysResponse, CreatedApiKey } from '@graphium/shared';
+import { type ApiKeysResponse, type CreatedApiKey, scopesOfLevel } from '@graphium/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format';
@@ -19,7 +19,7 @@ function buildKeys(): ApiKeysResponse {
         apiKeyId: activeKeyId,
         apiKeyName: 'CRM sync',
         apiKeyDescription: 'Nightly export to the CRM',
-        scope: 'read-write',
+        scopes: scopesOfLevel('read-write'),
         createdAt: '2025-03-04T15:06:00.000Z',
         lastUsedAt: null,
         isActive: true,
@@ -28,7 +28,7 @@ function buildKeys(): ApiKeysResponse {
         apiKeyId: revokedKeyId,
         apiKeyName: 'Old dashboard',
         apiKeyDescription: null,
-        scope: 'read',
+        scopes: ['responses:read', 'sends:read'],
         createdAt: '2025-01-02T08:00:00.000Z',
         lastUsedAt: '2025-02-01T20:30:00.000Z',
         isActive: false,
@@ -43,7 +43,7 @@ function buildCreated(overrides: Partial<CreatedApiKey> = {}): CreatedApiKey {
     apiKey: newKey,
     apiKeyName: 'Reporting',
     apiKeyDescription: null,
-    scope: 'read',
+    scopes: scopesOfLevel('read'),
     createdAt: new Date().toISOString(),
     ...overrides,
   };
@@ -62,7 +62,7 @@ afterEach(() => {
 });
 
 describe('API Keys settings', () => {
-  it('lists the keys masked, with dates, last use, scope, status and Revoke for active keys only', async () => {
+  it('lists the keys masked, with dates, last use, scopes per area, status and Revoke for active keys only', async () => {
     mockApi({ get: { '/accounts/startup': () => buildStartup(), '/customers/api-keys': buildKeys } });
     renderApp('/settings/api-keys');
 
@@ -72,7 +72,7 @@ describe('API Keys settings', () => {
       'Key',
       'Created',
       'Last Used',
-      'Scope',
+      'Scopes',
       'Status',
       'Revoke',
     ]);
@@ -82,13 +82,21 @@ describe('API Keys settings', () => {
     expect(active.getByText(formatDateTime('2025-03-04T15:06:00.000Z'))).toBeInTheDocument();
     expect(formatDateTime('2025-03-04T15:06:00.000Z')).toMatch(/^03\/04\/2025, \d{1,2}:\d{2} [AP]M$/);
     expect(active.getByText('Never')).toBeInTheDocument();
-    expect(active.getByText('Read and write')).toBeInTheDocument();
+    expect(active.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Responses: Read and write',
+      'Templates: Read and write',
+      'Contacts: Read and write',
+      'Sends: Read and write',
+    ]);
     expect(active.getByText('Active')).toBeInTheDocument();
     expect(active.getByRole('button', { name: 'Revoke CRM sync' })).toBeEnabled();
 
     const revoked = rowOf('Old dashboard');
     expect(revoked.getByText(formatDateTime('2025-02-01T20:30:00.000Z'))).toBeInTheDocument();
-    expect(revoked.getByText('Read-only')).toBeInTheDocument();
+    expect(revoked.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Responses: Read',
+      'Sends: Read',
+    ]);
     expect(revoked.getByText('Inactive')).toBeInTheDocument();
     expect(revoked.getByRole('button', { name: 'Revoke Old dashboard' })).toBeDisabled();
     expect(screen.queryByText(newKey)).not.toBeInTheDocument();
@@ -147,10 +155,11 @@ describe('API Keys settings', () => {
     expect(calls.filter((call) => call.method === 'post')).toEqual([]);
   });
 
-  it('generates a key with the chosen scope, shows it once and copies it with a 2-second check mark', async () => {
+  it('generates a key with the scopes chosen per area, shows them with the key once and copies it with a 2-second check mark', async () => {
+    const scopes = ['responses:read', 'templates:read', 'sends:read', 'sends:write'] as const;
     const calls = mockApi({
       get: { '/accounts/startup': () => buildStartup(), '/customers/api-keys': noKeys },
-      post: { '/customers/api-keys': () => buildCreated({ scope: 'read-write', apiKeyDescription: 'BI' }) },
+      post: { '/customers/api-keys': () => buildCreated({ scopes: [...scopes], apiKeyDescription: 'BI' }) },
     });
     renderApp('/settings/api-keys');
     const user = setupUser();
@@ -160,17 +169,25 @@ describe('API Keys settings', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Generate API Key' });
     await user.type(within(dialog).getByLabelText('API Key Name'), 'Reporting');
     await user.type(within(dialog).getByLabelText('Description (optional)'), 'BI');
-    expect(within(dialog).getByRole('radio', { name: /Read-only/ })).toBeChecked();
-    await user.click(within(dialog).getByRole('radio', { name: /Read and write/ }));
+    for (const area of ['Responses', 'Templates', 'Contacts', 'Sends']) {
+      expect(within(dialog).getByRole('combobox', { name: area })).toHaveValue('read');
+    }
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Sends' }), 'Read and write');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Contacts' }), 'No access');
     await user.click(within(dialog).getByRole('button', { name: 'Generate API Key' }));
 
     expect(await screen.findByText('API key generated successfully!')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'post')?.body).toEqual({
       apiKeyName: 'Reporting',
       apiKeyDescription: 'BI',
-      scope: 'read-write',
+      scopes: [...scopes],
     });
     const generated = await screen.findByRole('dialog', { name: 'API Key Generated' });
+    expect(
+      within(generated)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Responses: Read', 'Templates: Read', 'Sends: Read and write']);
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Generate API Key' })).not.toBeInTheDocument(),
     );
@@ -303,5 +320,42 @@ describe('API Keys settings', () => {
       screen.getByRole('button', { name: 'Generate API Key' }),
       'Only admins can generate API keys. Ask an admin if you need this.',
     );
+  });
+
+  it('refuses a key that may do nothing, without calling the server', async () => {
+    const calls = mockApi({
+      get: { '/accounts/startup': () => buildStartup(), '/customers/api-keys': noKeys },
+      post: { '/customers/api-keys': () => buildCreated() },
+    });
+    renderApp('/settings/api-keys');
+    const user = setupUser();
+    await user.click((await screen.findAllByRole('button', { name: 'Generate API Key' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Generate API Key' });
+    await user.type(within(dialog).getByLabelText('API Key Name'), 'Nothing');
+    for (const area of ['Responses', 'Templates', 'Contacts', 'Sends']) {
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: area }), 'No access');
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Generate API Key' }));
+    expect(await within(dialog).findByText('Choose at least one area the key may read')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'post')).toEqual([]);
+  });
+
+  it('links to Getting started, which shows curl and TypeScript against this server', async () => {
+    mockApi({ get: { '/accounts/startup': () => buildStartup(), '/customers/api-keys': buildKeys } });
+    renderApp('/settings/api-keys');
+    const user = setupUser();
+    await user.click(await screen.findByRole('link', { name: 'Getting started' }));
+    expect(await screen.findByRole('heading', { name: 'Getting started with the API' })).toBeInTheDocument();
+    const curl = screen.getByLabelText('curl examples');
+    expect(curl).toHaveTextContent(`export GRAPHIUM_URL=${window.location.origin}`);
+    expect(curl).toHaveTextContent('/api/v1/survey-templates?limit=10');
+    expect(curl).toHaveTextContent('Idempotency-Key');
+    expect(screen.getByLabelText('TypeScript example')).toHaveTextContent('createGraphiumClient');
+    expect(screen.getByRole('link', { name: 'OpenAPI document' })).toHaveAttribute(
+      'href',
+      '/api/v1/openapi.json',
+    );
+    await user.click(screen.getAllByRole('link', { name: 'API Keys' })[0]!);
+    expect(await screen.findByText('CRM sync')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import type { ApiKey, CreatedApiKey } from '@graphium/shared';
 import { ExternalLink, KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -45,8 +46,15 @@ export function ApiKeys({ canManageKeys }: ApiKeysProps) {
           <>
             Keys let your own programs use the Graphium API with{' '}
             <code className="text-xs">Authorization: Bearer</code>.{' '}
+            <Link
+              to="/settings/api-keys/getting-started"
+              className="font-medium text-indigo-700 underline hover:text-indigo-900"
+            >
+              Getting started
+            </Link>{' '}
+            ·{' '}
             <a
-              href={`${apiBaseUrl}/docs`}
+              href={`${apiBaseUrl}/v1/openapi.json`}
               target="_blank"
               rel="noreferrer"
               className="inline-flex items-center gap-1 font-medium text-indigo-700 underline hover:text-indigo-900"

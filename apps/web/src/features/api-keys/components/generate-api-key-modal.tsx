@@ -1,25 +1,40 @@
 import {
+  type ApiArea,
   type ApiKeyScope,
+  apiAreas,
+  areaModeOf,
   type CreateApiKeyInput,
   type CreatedApiKey,
   createApiKeySchema,
+  normalizeScopes,
+  scopeOf,
+  scopesOfLevel,
 } from '@graphium/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import clsx from 'clsx';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog, sameNames, showServerFieldErrors } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-field';
 import { toastPromise } from '@/lib/toast';
 import { useCreateApiKey } from '../api/create-api-key';
-import { scopeLabels } from './scope-labels';
+import { type AreaMode, areaLabels, areaModeLabels } from './scope-labels';
 
 type GenerateApiKeyValues = z.output<typeof createApiKeySchema>;
 
-const scopeOptions: { value: ApiKeyScope; description: string }[] = [
-  { value: 'read', description: 'Can read lists and survey data.' },
-  { value: 'read-write', description: 'Can also create and change them.' },
-];
+const areaDescriptions: Record<ApiArea, string> = {
+  responses: 'Survey responses and their scores.',
+  templates: 'Survey templates and their versions.',
+  contacts: 'The contacts surveys are sent to.',
+  sends: 'Sending surveys by e-mail or SMS.',
+};
+
+/** The scopes with one area's access replaced. */
+function withAreaMode(scopes: readonly ApiKeyScope[], area: ApiArea, mode: AreaMode): ApiKeyScope[] {
+  const others = scopes.filter((scope) => !scope.startsWith(`${area}:`));
+  const added = mode === 'none' ? [] : mode === 'read' ? [scopeOf(area, 'read')] : [scopeOf(area, 'write')];
+  return normalizeScopes([...others, ...added]);
+}
 
 type GenerateApiKeyModalProps = {
   isOpen: boolean;
@@ -40,7 +55,7 @@ export function GenerateApiKeyModal({ isOpen, onOpenChange, onGenerated }: Gener
     formState: { errors, isSubmitting },
   } = useForm<CreateApiKeyInput, unknown, GenerateApiKeyValues>({
     resolver: zodResolver(createApiKeySchema),
-    defaultValues: { apiKeyName: '', apiKeyDescription: '', scope: 'read' },
+    defaultValues: { apiKeyName: '', apiKeyDescription: '', scopes: scopesOfLevel('read') },
   });
 
   const changeOpen = (next: boolean) => {
@@ -57,7 +72,7 @@ export function GenerateApiKeyModal({ isOpen, onOpenChange, onGenerated }: Gener
         error: 'Failed to generate API key.',
       });
     } catch (error) {
-      showServerFieldErrors(error, setError, sameNames(['apiKeyName', 'apiKeyDescription', 'scope']));
+      showServerFieldErrors(error, setError, sameNames(['apiKeyName', 'apiKeyDescription', 'scopes']));
       return;
     }
     changeOpen(false);
@@ -92,42 +107,85 @@ export function GenerateApiKeyModal({ isOpen, onOpenChange, onGenerated }: Gener
       />
       <Controller
         control={control}
-        name="scope"
+        name="scopes"
         render={({ field }) => (
-          <fieldset>
-            <legend className="text-sm font-medium text-gray-900">Access</legend>
-            <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
-              {scopeOptions.map((option) => (
-                <label
-                  key={option.value}
-                  className={clsx(
-                    'flex cursor-pointer gap-3 rounded-lg p-3 ring-1 ring-inset',
-                    field.value === option.value
-                      ? 'bg-indigo-50 ring-indigo-600'
-                      : 'ring-gray-300 hover:bg-gray-50',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={field.name}
-                    value={option.value}
-                    className="mt-0.5 accent-indigo-600"
-                    checked={field.value === option.value}
-                    onChange={() => field.onChange(option.value)}
-                    onBlur={field.onBlur}
-                  />
-                  <span>
-                    <span className="block text-sm font-medium text-gray-900">
-                      {scopeLabels[option.value]}
-                    </span>
-                    <span className="block text-sm text-gray-600">{option.description}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ScopesFieldset
+            scopes={field.value ?? []}
+            onChange={field.onChange}
+            error={errors.scopes?.message}
+          />
         )}
       />
     </FormDialog>
+  );
+}
+
+type ScopesFieldsetProps = {
+  scopes: readonly ApiKeyScope[];
+  onChange: (scopes: ApiKeyScope[]) => void;
+  error: string | undefined;
+};
+
+/** What the key may do, per area of the API (docs/decisions/037-public-api-v1.md). */
+function ScopesFieldset({ scopes, onChange, error }: ScopesFieldsetProps) {
+  const errorId = useId();
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium text-gray-900">Access</legend>
+      <p className="text-sm text-gray-600">What programs using this key may do in each area.</p>
+      <div className="mt-2 space-y-2">
+        {apiAreas.map((area) => (
+          <AreaSelect
+            key={area}
+            area={area}
+            mode={areaModeOf(scopes, area)}
+            onChange={(mode) => onChange(withAreaMode(scopes, area, mode))}
+          />
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function AreaSelect({
+  area,
+  mode,
+  onChange,
+}: {
+  area: ApiArea;
+  mode: AreaMode;
+  onChange: (mode: AreaMode) => void;
+}) {
+  const selectId = useId();
+  const hintId = useId();
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-lg p-2 ring-1 ring-gray-200 ring-inset">
+      <div>
+        <label htmlFor={selectId} className="block text-sm font-medium text-gray-900">
+          {areaLabels[area]}
+        </label>
+        <span id={hintId} className="block text-sm text-gray-600">
+          {areaDescriptions[area]}
+        </span>
+      </div>
+      <select
+        id={selectId}
+        aria-describedby={hintId}
+        value={mode}
+        onChange={(event) => onChange(event.target.value as AreaMode)}
+        className="rounded-md border-0 py-1.5 pr-8 pl-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-indigo-600"
+      >
+        {(Object.keys(areaModeLabels) as AreaMode[]).map((value) => (
+          <option key={value} value={value}>
+            {areaModeLabels[value]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
