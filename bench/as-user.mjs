@@ -140,8 +140,8 @@ try {
 }
 
 // Bare PGlite doing the routes' own statements on the same data directory (the server stopped),
-// one after another as the server's engine runs them: the yardstick of issue 15's "at least 50% of
-// bare PGlite". The texts are the ones drizzle sends for the respondent GET and the save
+// one after another as the server's engine runs them: the embedded database's yardstick
+// (docs/decisions/039-embedded-named-statements.md). The texts are the ones drizzle sends for the respondent GET and the save
 // (apps/server/src/modules/surveys/surveys.repository.ts); keep them in step.
 const getStatement = `select "surveys"."id", "surveys"."workspace_id", "surveys"."template_version_id", "surveys"."state",
   "surveys"."properties", "surveys"."responses", "surveys"."expires_at", "templates"."name", "logos"."sha256",
