@@ -1,4 +1,4 @@
-import { jStat } from 'jstat';
+import jstat from 'jstat';
 import { describe, expect, it } from 'vitest';
 import {
   figureOf,
@@ -9,6 +9,8 @@ import {
   twoProportionTest,
   welchTest,
 } from './statistics.js';
+
+const { jStat } = jstat;
 
 // Expected values worked by hand (shown beside each) with t and z tables.
 

@@ -1,6 +1,9 @@
 /// <reference path="./types/jstat.d.ts" />
-import { jStat } from 'jstat';
+import jstat from 'jstat';
 import type { NpsCounts } from './scoring.js';
+
+// jstat is CommonJS: Node's ESM loader (a worker run through tsx) offers only its default export.
+const { jStat } = jstat;
 
 // Margins of error and significance tests for the figures reports show
 // (docs/decisions/028-dashboard.md#statistics). Pure functions over counts and sums, so the same
