@@ -69,6 +69,8 @@ export async function startMailServer(port) {
           stream.resume();
         },
       });
+      // A client that resets its connection (a worker killed mid-message) is no reason to stop.
+      server.on('error', () => {});
       server.listen(port, '127.0.0.1', resolve);
     });
   await open();
