@@ -74,7 +74,7 @@ try {
   });
   const slug = `as-user-${Date.now().toString(36)}`;
   await call('POST', '/api/public-links', {
-    surveyTemplateId: template.surveyTemplateId,
+    surveyTemplateId: template.templateId,
     name: 'Site',
     slug,
   });
