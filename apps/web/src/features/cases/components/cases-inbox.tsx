@@ -1,10 +1,4 @@
-import {
-  type CaseStatus,
-  type CasesQuery,
-  caseStatusLabels,
-  paginationSummaryText,
-  totalPagesOf,
-} from '@graphium/shared';
+import { type CaseStatus, type CasesQuery, caseStatusLabels } from '@graphium/shared';
 import clsx from 'clsx';
 import { Inbox } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -12,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/form-field';
+import { PreviousNextPager } from '@/components/ui/previous-next-pager';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { formatDateTime } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
@@ -323,22 +318,7 @@ export function CasesInbox({
               </tbody>
             </table>
           </div>
-          <div className="mt-4 flex items-center justify-between text-sm text-gray-700">
-            <span>{paginationSummaryText(page, pageSize, total)}</span>
-            <span className="flex gap-2">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= totalPagesOf(total, pageSize)}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </span>
-          </div>
+          <PreviousNextPager page={page} pageSize={pageSize} total={total} onPageChange={setPage} />
         </>
       )}
     </section>

@@ -1,4 +1,3 @@
-import { paginationSummaryText, totalPagesOf } from '@graphium/shared';
 import { Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
+import { PreviousNextPager } from '@/components/ui/previous-next-pager';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { useRoleReason } from '@/features/auth/api/use-can';
 import { useFormatPhone } from '@/features/notifications/api/get-notification-settings';
@@ -133,22 +133,7 @@ export function ContactsPage() {
               </tbody>
             </table>
           </div>
-          <div className="mt-4 flex items-center justify-between text-sm text-gray-700">
-            <span>{paginationSummaryText(page, pageSize, total)}</span>
-            <span className="flex gap-2">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= totalPagesOf(total, pageSize)}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </span>
-          </div>
+          <PreviousNextPager page={page} pageSize={pageSize} total={total} onPageChange={setPage} />
         </>
       )}
       <SegmentsSection />
