@@ -9,12 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { access, actorOf } from '../../http/access.js';
-import {
-  listSurveyAlerts,
-  listUndeliveredAlertNotifications,
-  retryAlertNotification,
-  setSurveyAlertStatus,
-} from './alerts.service.js';
+import { listUndeliveredAlertNotifications, retryAlertNotification } from './alert-notifications.service.js';
+import { listSurveyAlerts, setSurveyAlertStatus } from './alerts.service.js';
 
 /**
  * Survey alerts (docs/product-rules.md#alerts): any member lists them; editors and admins hide and show them.

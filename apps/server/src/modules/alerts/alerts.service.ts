@@ -21,30 +21,24 @@ import {
   type SurveyQuestion,
   type SurveyResponses,
   sentimentConditionOperator,
-  surveyAlertFallbackTitle,
   surveyAlertTemplateAlertSchema,
   surveyPath,
   surveyResponsePath,
   surveySettingsSchema,
-  type UndeliveredAlertNotifications,
 } from '@graphium/shared';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { conflict, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import {
   type AlertMatch,
   type AlertNotification,
   dispatchMessages,
-  findOutboxMessage,
-  findRecentFailedMessages,
   findUndelivered,
   type NewOutboxMessage,
   queueMessages,
   renderAlertEmail,
   renderAlertSlackText,
-  retryFailedMessage,
-  toSurveyDelivery,
 } from '../delivery/delivery.service.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
@@ -54,7 +48,6 @@ import { analysisLanguage } from '../text-analytics/text-analysis.service.js';
 import { alertFires } from './alert-conditions.js';
 import {
   findSurveyAlert,
-  findSurveyAlertNames,
   findSurveyAlerts,
   findSurveyForAlerts,
   insertSurveyAlert,
@@ -342,47 +335,6 @@ export async function listSurveyAlerts(
     loadPhoneCountry(ctx.db, actor.workspaceId),
   ]);
   return { surveyAlerts: rows.map((row) => toSurveyAlert(row, undelivered, phoneCountry)) };
-}
-
-const alertPurpose = 'survey-alert';
-const listedUndelivered = 50;
-
-/** `GET /survey-alerts/undelivered`: alert notifications that finally failed, with their alert's name. */
-export async function listUndeliveredAlertNotifications(
-  ctx: AppContext,
-  actor: WorkspaceActor,
-): Promise<UndeliveredAlertNotifications> {
-  const messages = (
-    await findRecentFailedMessages(ctx.db, actor.workspaceId, alertPurpose, listedUndelivered)
-  ).filter((message) => message.surveyAlertId);
-  const names = await findSurveyAlertNames(
-    ctx.db,
-    actor.workspaceId,
-    messages.map((message) => message.surveyAlertId!),
-  );
-  return {
-    notifications: messages.map((message) => ({
-      ...toSurveyDelivery(message),
-      surveyAlertId: message.surveyAlertId!,
-      alertName: names.get(message.surveyAlertId!) ?? surveyAlertFallbackTitle,
-    })),
-  };
-}
-
-/** `POST /survey-alerts/undelivered/{outboxId}/retry`: sends a failed alert notification again. */
-export async function retryAlertNotification(
-  ctx: AppContext,
-  actor: WorkspaceActor,
-  outboxId: string,
-): Promise<UndeliveredAlertNotifications> {
-  const message = await findOutboxMessage(ctx.db, outboxId);
-  if (!message || message.workspaceId !== actor.workspaceId || message.purpose !== alertPurpose) {
-    throw notFound('Notification not found');
-  }
-  if (!(await retryFailedMessage(ctx, outboxId))) {
-    throw conflict('Only a notification whose delivery failed can be sent again.');
-  }
-  return listUndeliveredAlertNotifications(ctx, actor);
 }
 
 /** `PATCH /survey-alerts/{id}/status`: hide (false) or show again (true); another workspace's is 404. */
