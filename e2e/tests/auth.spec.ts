@@ -41,6 +41,7 @@ test('forgot password: the e-mailed link sets a new password that signs in', asy
   const person = newPerson('Katherine', 'Johnson');
   await signUp(page, person);
   await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
 
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -8,6 +8,9 @@ test('only the provider workspace sees Base Surveys', async ({ page }) => {
   const navigation = page.getByRole('navigation', { name: /main/i });
   await expect(navigation.getByRole('link', { name: 'Base Surveys' })).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+  // Going on before sign-out has finished would find the session still there and the sign-up
+  // page would send the provider back to the dashboard.
+  await expect(page).toHaveURL(/\/sign-in$/);
 
   await signUp(page, newPerson('Carl', 'Customer'));
   await expect(
