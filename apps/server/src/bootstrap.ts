@@ -20,6 +20,11 @@ import { publicLinkJobHandlers } from './modules/public-links/public-links.job-h
 import { recurringSendJobHandlers } from './modules/recurring-sends/recurring-sends.job-handlers.js';
 import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.js';
 import { reportJobHandlers } from './modules/reports/reports.job-handlers.js';
+import {
+  MemoryRespondentCache,
+  noRespondentCache,
+  respondentCacheChannel,
+} from './modules/surveys/respondent-cache.js';
 import { textAnalyticsJobHandlers } from './modules/text-analytics/text-analytics.job-handlers.js';
 import { queueTextAnalyticsBackfill } from './modules/text-analytics/text-analytics.service.js';
 import { MemoryWebhookCache, noWebhookCache, webhookCacheChannel } from './modules/webhooks/webhook-cache.js';
@@ -79,18 +84,33 @@ async function openCaches(database: DatabaseHandle, log: pino.Logger, servesRequ
       sessionCache: noSessionCache,
       linkCache: noLinkCache,
       webhookCache: noWebhookCache,
+      respondentCache: noRespondentCache,
       changeNotifications: noChangeNotifications,
     };
   }
   const sessionCache = new MemorySessionCache();
   const linkCache = new MemoryLinkCache();
   const webhookCache = new MemoryWebhookCache();
+  // On PGlite this process is the only one: a save forgets its survey here and tells nobody.
+  const respondentCache = new MemoryRespondentCache(
+    database.kind === 'postgres'
+      ? (payload) =>
+          database
+            .executeSql('select pg_notify($1, $2)', [respondentCacheChannel, payload])
+            .then(() => {})
+            .catch((error: unknown) =>
+              // The other processes keep what they hold until its age bound (a minute).
+              log.warn({ err: error }, "a respondent save's announcement to the other processes failed"),
+            )
+      : undefined,
+  );
   const changeNotifications = await listenForChanges(database, log, {
     [sessionCacheChannel]: sessionCache,
     [linkCacheChannel]: linkCache,
     [webhookCacheChannel]: webhookCache,
+    [respondentCacheChannel]: respondentCache,
   });
-  return { sessionCache, linkCache, webhookCache, changeNotifications };
+  return { sessionCache, linkCache, webhookCache, respondentCache, changeNotifications };
 }
 
 /** Starts the job queue and gathers what services need around an open, migrated database. */

@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
 import type { EmailTransport } from './modules/delivery/transports/email.js';
 import type { LinkCache } from './modules/public-links/link-cache.js';
+import type { RespondentCache } from './modules/surveys/respondent-cache.js';
 import type { WebhookCache } from './modules/webhooks/webhook-cache.js';
 
 /** What services need from the outside world, passed down instead of imported. */
@@ -24,6 +25,8 @@ export interface AppContext {
   linkCache: LinkCache;
   /** Which events each workspace's webhooks receive, kept on the same terms (decision 036). */
   webhookCache: WebhookCache;
+  /** The respondent page's replies, kept on the same terms (decision 048). */
+  respondentCache: RespondentCache;
   /** The one connection that hears the caches' notifications (closed with the runtime). */
   changeNotifications: ChangeNotifications;
   /** The provider workspace, chosen by configuration or the CLI and read at start. */

@@ -26,3 +26,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
   return wrapPglite(client);
 }
+
+/** A second pool on the database of a PostgreSQL test app, as another process would open. */
+export function openSameDatabase(app: { ctx: { database: DatabaseHandle } }): DatabaseHandle {
+  const url = app.ctx.database.connectionString;
+  if (!url) throw new Error('Another process on the same database needs PostgreSQL.');
+  return wrapPostgres(new pg.Pool({ connectionString: url, max: 5 }), url);
+}

@@ -6,7 +6,7 @@ import { buildApp } from '../app.js';
 import { createAppContext, createLogger, startJobWorkers, stopRuntime } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
-import { openTestDatabase } from './database.js';
+import { openSameDatabase, openTestDatabase } from './database.js';
 import { TestClient, type TestClientOptions } from './test-client.js';
 
 export interface TestAppOptions {
@@ -16,6 +16,11 @@ export interface TestAppOptions {
   providerWorkspaceId?: string;
   /** Collects the log lines (level info and up) instead of silencing them. */
   logLines?: string[];
+  /**
+   * Another server process on the same PostgreSQL database as this app (its own pool, caches
+   * and listening connection), instead of a database of its own. PostgreSQL only.
+   */
+  beside?: TestApp;
 }
 
 export interface TestApp {
@@ -37,7 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PUBLIC_URL: 'http://graphium.test',
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = options.beside ? openSameDatabase(options.beside) : await openTestDatabase();
   const lines = options.logLines;
   const log = lines
     ? createLogger(

@@ -68,6 +68,12 @@ export const surveys = pgTable(
     sourceLinkId: uuid('source_link_id').references(() => publicLinks.id),
     /** The contact the survey went to (docs/decisions/038-contacts.md); null: nobody known. */
     contactId: uuid('contact_id').references(() => contacts.id),
+    /**
+     * Counts the respondent's saves (docs/decisions/048-respondent-cache.md): a save announces
+     * itself to the respondent caches after it commits, so the trigger that announces every other
+     * change to what the respondent page shows leaves alone an update that moves this number.
+     */
+    respondentRevision: integer('respondent_revision').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

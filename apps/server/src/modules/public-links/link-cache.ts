@@ -1,4 +1,5 @@
 import type { ChangeSubscriber } from '../../db/change-notifications.js';
+import { NotifiedCache, type NotifiedCacheOptions } from '../../db/notified-cache.js';
 import type { LinkForStart } from './public-links.repository.js';
 
 /**
@@ -30,102 +31,39 @@ export interface LinkCache {
 
 export const linkCacheChannel = 'graphium_link_cache';
 
-interface Entry {
-  link: LinkForStart;
-  storedAt: number;
-}
-
-interface Load {
-  promise: Promise<LinkForStart | undefined>;
-  generation: number;
-}
-
-export interface LinkCacheOptions {
-  /** How long an entry is used before it is read again anyway (a bound, not the invalidation). */
-  ttlMs?: number;
-  maxEntries?: number;
-}
-
 export class MemoryLinkCache implements LinkCache, ChangeSubscriber {
-  private readonly entries = new Map<string, Entry>();
-  private readonly loads = new Map<string, Load>();
-  private readonly ttlMs: number;
-  private readonly maxEntries: number;
-  /** False until the change notifications are heard, and again whenever they may have been missed. */
-  private isTrusted = false;
-  /**
-   * Counts what was forgotten: a load that began before a change and ends after its notification
-   * must not store what it read.
-   */
-  private generation = 0;
+  private readonly cache: NotifiedCache<LinkForStart>;
 
-  constructor(options: LinkCacheOptions = {}) {
-    this.ttlMs = options.ttlMs ?? 60_000;
-    this.maxEntries = options.maxEntries ?? 10_000;
+  constructor(options: NotifiedCacheOptions = {}) {
+    this.cache = new NotifiedCache(options);
   }
 
   get(slug: string, now: Date): LinkForStart | undefined {
-    if (!this.isTrusted) return undefined;
-    const entry = this.entries.get(slug);
-    if (!entry) return undefined;
-    const time = now.getTime();
-    if (time - entry.storedAt > this.ttlMs || time < entry.storedAt) {
-      this.entries.delete(slug);
-      return undefined;
-    }
-    return entry.link;
+    return this.cache.get(slug, now);
   }
 
-  async readThrough(
+  readThrough(
     slug: string,
     now: Date,
     load: () => Promise<LinkForStart | undefined>,
   ): Promise<LinkForStart | undefined> {
-    const cached = this.get(slug, now);
-    if (cached) return cached;
-    if (!this.isTrusted) return load();
-    const pending = this.loads.get(slug);
-    if (pending && pending.generation === this.generation) return pending.promise;
-    const generation = this.generation;
-    const promise = load();
-    this.loads.set(slug, { promise, generation });
-    try {
-      const link = await promise;
-      if (link && this.isTrusted && generation === this.generation) this.store(slug, link, now);
-      return link;
-    } finally {
-      if (this.loads.get(slug)?.promise === promise) this.loads.delete(slug);
-    }
-  }
-
-  private store(slug: string, link: LinkForStart, now: Date): void {
-    if (this.entries.size >= this.maxEntries && !this.entries.has(slug)) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(slug, { link, storedAt: now.getTime() });
+    return this.cache.readThrough(slug, now, load);
   }
 
   forgetSlug(slug: string): void {
-    this.generation += 1;
-    this.entries.delete(slug);
+    this.cache.forget(slug);
   }
 
   forgetTemplate(templateId: string): void {
-    this.generation += 1;
-    for (const [slug, entry] of this.entries) {
-      if (entry.link.templateId === templateId) this.entries.delete(slug);
-    }
+    this.cache.forgetWhere((link) => link.templateId === templateId);
   }
 
   clear(): void {
-    this.generation += 1;
-    this.entries.clear();
+    this.cache.clear();
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.cache.size;
   }
 
   /** Applies one notification: `s:<slug>`, `t:<template id>` or `*`. */
@@ -135,10 +73,8 @@ export class MemoryLinkCache implements LinkCache, ChangeSubscriber {
     else this.clear();
   }
 
-  /** Starts or stops trusting entries; either way, what was stored before is dropped. */
   setTrusted(isTrusted: boolean): void {
-    this.clear();
-    this.isTrusted = isTrusted;
+    this.cache.setTrusted(isTrusted);
   }
 }
 

@@ -37,6 +37,7 @@ import { listIdsOf, loadVersionDefinition } from '../templates/template-versions
 import { recordTextAnalyses } from '../text-analytics/text-analytics.service.js';
 import { dispatchWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service.js';
 import { authenticationPropertiesOf } from './respondent-authentication.service.js';
+import type { RespondentView } from './respondent-cache.js';
 import { pathDecidedBySave, planPathSave, savePathAnswers } from './respondent-path.js';
 import { findCachedSurveyAccess, rememberSurveyAccess, type SurveyAccess } from './survey-access.js';
 import { completedEventData, markOpened } from './survey-webhook-events.js';
@@ -102,42 +103,83 @@ export async function getRespondentSurvey(
   surveyId: string,
   options: { markAsOpened: boolean; isAuthenticated: boolean },
 ): Promise<RespondentSurveyReply> {
-  const found = isUuid(surveyId) ? await findRespondentSurvey(ctx.db, surveyId) : undefined;
+  if (!isUuid(surveyId)) throw surveyNotFound();
   const now = ctx.now();
-  if (!found || isSurveyExpired(found.survey, now)) throw surveyNotFound();
+  // From memory unless something it shows changed (decision 048).
+  const view = await ctx.respondentCache.readThrough(surveyId, options.isAuthenticated, now, () =>
+    loadRespondentView(ctx, surveyId, options.isAuthenticated),
+  );
+  if (!view || isSurveyExpired(view, now)) throw surveyNotFound();
+  if (!options.markAsOpened) return view.reply;
+  const state = await markOpened(
+    ctx,
+    {
+      id: surveyId,
+      workspaceId: view.workspaceId,
+      templateVersionId: view.templateVersionId,
+      state: view.state,
+    },
+    now,
+  );
+  if (state === view.state) return view.reply;
+  // The first opening: the trigger tells every process; this one forgets before it answers.
+  ctx.respondentCache.forget(surveyId);
+  return { ...view.reply, surveyState: state };
+}
+
+async function loadRespondentView(
+  ctx: AppContext,
+  surveyId: string,
+  isAuthenticated: boolean,
+): Promise<RespondentView | undefined> {
+  const found = await findRespondentSurvey(ctx.db, surveyId);
+  if (!found) return undefined;
   const { survey, templateName } = found;
   const definition = await loadVersionDefinition(ctx.db, survey.templateVersionId);
   rememberAccess(survey, definition);
-  let state: SurveyState = survey.state;
-  if (options.markAsOpened) state = await markOpened(ctx, survey, now);
+  const view = {
+    surveyId: survey.id,
+    workspaceId: survey.workspaceId,
+    templateId: survey.templateId,
+    templateVersionId: survey.templateVersionId,
+    state: survey.state,
+    expiresAt: survey.expiresAt,
+  };
+  const state = survey.state;
   const logoUrl = found.logoSha256 ? logoPath(found.logoSha256) : null;
   const authenticationProperties = authenticationPropertiesOf(definition, survey.properties);
-  if (authenticationProperties.length > 0 && !options.isAuthenticated) {
+  if (authenticationProperties.length > 0 && !isAuthenticated) {
     return {
-      surveyId: survey.id,
-      surveyState: state,
-      requiresAuthentication: true,
-      surveyTemplate: {
-        surveyTemplateName: templateName,
-        logoUrl,
-        authenticationProperties,
-        languages: templateLanguages(definition),
-        ...(state === 'COMPLETE' ? lockedThankYou(definition) : {}),
+      ...view,
+      reply: {
+        surveyId: survey.id,
+        surveyState: state,
+        requiresAuthentication: true,
+        surveyTemplate: {
+          surveyTemplateName: templateName,
+          logoUrl,
+          authenticationProperties,
+          languages: templateLanguages(definition),
+          ...(state === 'COMPLETE' ? lockedThankYou(definition) : {}),
+        },
       },
     };
   }
   const lists = await loadListLookup(ctx.db, survey.workspaceId, listIdsOf(definition));
-  return buildRespondentSurvey({
-    surveyId: survey.id,
-    surveyState: state,
-    lists,
-    templateName,
-    definition,
-    tokens: propertyTokenValues(definition, survey.properties, lists.labelOf),
-    estimatedMinutes: welcomeMinutes(definition, found.showEstimatedTime),
-    logoUrl,
-    responses: survey.responses,
-  });
+  return {
+    ...view,
+    reply: buildRespondentSurvey({
+      surveyId: survey.id,
+      surveyState: state,
+      lists,
+      templateName,
+      definition,
+      tokens: propertyTokenValues(definition, survey.properties, lists.labelOf),
+      estimatedMinutes: welcomeMinutes(definition, found.showEstimatedTime),
+      logoUrl,
+      responses: survey.responses,
+    }),
+  };
 }
 
 /**
@@ -296,13 +338,20 @@ export async function saveRespondentAnswers(
       checkOpen(current, now);
       throw conflict(surveyExpiredMessage);
     }
+    await ctx.respondentCache.announceSave(surveyId);
     return { surveyId, surveyState: saved.state, surveyResponses: saved.responses };
   }
   if (!options.markAsComplete) {
-    return {
+    const saved = await savePathAnswers(
+      ctx.db,
       surveyId,
-      ...(await savePathAnswers(ctx.db, surveyId, questions, { set, clear, language }, now, checkOpen)),
-    };
+      questions,
+      { set, clear, language },
+      now,
+      checkOpen,
+    );
+    await ctx.respondentCache.announceSave(surveyId);
+    return { surveyId, ...saved };
   }
   let alertMessageIds: string[] = [];
   let webhookDeliveryIds: string[] = [];
@@ -362,6 +411,8 @@ export async function saveRespondentAnswers(
     }
     return { surveyId, surveyState: 'COMPLETE', surveyResponses: merged };
   });
+  // The trigger tells every process of the completion; this one forgets before it answers.
+  ctx.respondentCache.forget(surveyId);
   await dispatchAlertMessages(ctx, alertMessageIds);
   dispatchWebhookDeliveries(ctx, webhookDeliveryIds);
   return saved;

@@ -26,7 +26,14 @@ export async function findWorkspaceSurvey(
 
 type RespondentSurveyFields = Pick<
   SurveyRow,
-  'id' | 'workspaceId' | 'templateVersionId' | 'state' | 'properties' | 'responses' | 'expiresAt'
+  | 'id'
+  | 'workspaceId'
+  | 'templateId'
+  | 'templateVersionId'
+  | 'state'
+  | 'properties'
+  | 'responses'
+  | 'expiresAt'
 >;
 
 export interface RespondentSurveyRow {
@@ -43,6 +50,7 @@ function prepareFindRespondentSurvey(db: Executor) {
       survey: {
         id: surveys.id,
         workspaceId: surveys.workspaceId,
+        templateId: surveys.templateId,
         templateVersionId: surveys.templateVersionId,
         state: surveys.state,
         properties: surveys.properties,
@@ -77,6 +85,8 @@ function mergedAnswers() {
     state: 'IN_PROGRESS' as const,
     language: sql`coalesce(${sql.placeholder('language')}::text, ${surveys.language})`,
     updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    // Announced by the saving process once committed, not by the trigger (decision 048).
+    respondentRevision: sql`${surveys.respondentRevision} + 1`,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ChangeSubscriber } from '../../db/change-notifications.js';
+import { NotifiedCache, type NotifiedCacheOptions } from '../../db/notified-cache.js';
 
 /**
  * Which event types each workspace's enabled webhooks receive, kept in memory so that a change in
@@ -22,69 +23,33 @@ export interface WebhookCache {
 
 export const webhookCacheChannel = 'graphium_webhook_cache';
 
-interface Entry {
-  events: ReadonlySet<string>;
-  storedAt: number;
-}
-
 export class MemoryWebhookCache implements WebhookCache, ChangeSubscriber {
-  private readonly entries = new Map<string, Entry>();
-  private readonly loads = new Map<string, { promise: Promise<ReadonlySet<string>>; generation: number }>();
-  private isTrusted = false;
-  /** Counts what was forgotten: a load that began before a change must not store what it read. */
-  private generation = 0;
+  private readonly cache: NotifiedCache<ReadonlySet<string>>;
 
-  constructor(
-    /** A bound on an entry's age, not the invalidation. */
-    private readonly ttlMs = 60_000,
-    private readonly maxEntries = 10_000,
-  ) {}
+  constructor(options: NotifiedCacheOptions = {}) {
+    this.cache = new NotifiedCache(options);
+  }
 
   async readThrough(
     workspaceId: string,
     now: Date,
     load: () => Promise<ReadonlySet<string>>,
   ): Promise<ReadonlySet<string>> {
-    if (!this.isTrusted) return load();
-    const entry = this.entries.get(workspaceId);
-    const time = now.getTime();
-    if (entry && time - entry.storedAt <= this.ttlMs && time >= entry.storedAt) return entry.events;
-    const pending = this.loads.get(workspaceId);
-    if (pending && pending.generation === this.generation) return pending.promise;
-    const generation = this.generation;
-    const promise = load();
-    this.loads.set(workspaceId, { promise, generation });
-    try {
-      const events = await promise;
-      if (this.isTrusted && generation === this.generation) {
-        if (this.entries.size >= this.maxEntries && !this.entries.has(workspaceId)) {
-          const oldest = this.entries.keys().next();
-          if (!oldest.done) this.entries.delete(oldest.value);
-        }
-        this.entries.set(workspaceId, { events, storedAt: time });
-      }
-      return events;
-    } finally {
-      if (this.loads.get(workspaceId)?.promise === promise) this.loads.delete(workspaceId);
-    }
+    return (await this.cache.readThrough(workspaceId, now, load)) ?? new Set();
   }
 
   forget(workspaceId: string): void {
-    this.generation += 1;
-    this.entries.delete(workspaceId);
+    this.cache.forget(workspaceId);
   }
 
   /** A notification's payload is the workspace id; `*` (or anything else unreadable) forgets all. */
   receive(payload: string): void {
     if (/^[0-9a-f-]{36}$/.test(payload)) this.forget(payload);
-    else this.setTrusted(this.isTrusted);
+    else this.cache.clear();
   }
 
-  /** Starts or stops trusting entries; either way, what was stored before is dropped. */
   setTrusted(isTrusted: boolean): void {
-    this.generation += 1;
-    this.entries.clear();
-    this.isTrusted = isTrusted;
+    this.cache.setTrusted(isTrusted);
   }
 }
 
