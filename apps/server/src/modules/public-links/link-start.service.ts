@@ -22,6 +22,7 @@ import {
   validateSurveyProperties,
 } from '@graphium/shared';
 import { type AppContext, perContext } from '../../context.js';
+import { Batcher } from '../../db/write-batcher.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
@@ -35,7 +36,6 @@ import {
 } from '../surveys/link-surveys.service.js';
 import { listIdsOf, loadVersionDefinition } from '../templates/template-versions.service.js';
 import { findLinkForStart, lockLink } from './public-links.repository.js';
-import { Batcher } from './start-batcher.js';
 import { visitCounterOf } from './visit-counter.js';
 
 // A visitor of `/s/{slug}` starts a survey (docs/decisions/024-public-links.md): the page POSTs

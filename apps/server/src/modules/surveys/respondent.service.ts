@@ -39,6 +39,7 @@ import { dispatchWebhookDeliveries, recordWebhookEvents } from '../webhooks/webh
 import { authenticationPropertiesOf } from './respondent-authentication.service.js';
 import type { RespondentView } from './respondent-cache.js';
 import { pathDecidedBySave, planPathSave, savePathAnswers } from './respondent-path.js';
+import { saveAnswers } from './respondent-save-batch.js';
 import { findCachedSurveyAccess, rememberSurveyAccess, type SurveyAccess } from './survey-access.js';
 import { completedEventData, markOpened } from './survey-webhook-events.js';
 import {
@@ -46,7 +47,6 @@ import {
   findRespondentSurvey,
   findSurveyForSaving,
   lockSurveyForSaving,
-  mergeSurveyResponses,
   type SurveyForSaving,
 } from './surveys.repository.js';
 
@@ -330,7 +330,7 @@ export async function saveRespondentAnswers(
       ? pathDecidedBySave(questions, { set, clear })
       : { set, clear };
   if (decided) {
-    const saved = await mergeSurveyResponses(ctx.db, surveyId, { ...decided, language }, now);
+    const saved = await saveAnswers(ctx, { surveyId, ...decided, language, now });
     if (!saved) {
       // Completed or expired: the update's own check refused it.
       const current = await findSurveyForSaving(ctx.db, surveyId);

@@ -99,15 +99,6 @@ function openSurveyConditions() {
   ];
 }
 
-function prepareMergeSurveyResponses(db: Executor) {
-  return db
-    .update(surveys)
-    .set(mergedAnswers())
-    .where(and(...openSurveyConditions()))
-    .returning({ state: surveys.state, responses: surveys.responses })
-    .prepare('merge_survey_responses');
-}
-
 function prepareFindSurveyAnswers(db: Executor) {
   return db
     .select({ state: surveys.state, expiresAt: surveys.expiresAt, responses: surveys.responses })
@@ -116,7 +107,7 @@ function prepareFindSurveyAnswers(db: Executor) {
     .prepare('find_survey_answers');
 }
 
-/** The merge of `prepareMergeSurveyResponses`, only while the stored answers are still `expected`. */
+/** The merge of a respondent's save (`mergedAnswers`), only while the stored answers are still `expected`. */
 function prepareMergeIfUnchanged(db: Executor) {
   return db
     .update(surveys)
@@ -133,7 +124,6 @@ function prepareMergeIfUnchanged(db: Executor) {
 interface PreparedStatements {
   findRespondentSurvey: ReturnType<typeof prepareFindRespondentSurvey>;
   findSurveyForSaving: ReturnType<typeof prepareFindSurveyForSaving>;
-  mergeSurveyResponses: ReturnType<typeof prepareMergeSurveyResponses>;
   findSurveyAnswers: ReturnType<typeof prepareFindSurveyAnswers>;
   mergeIfUnchanged: ReturnType<typeof prepareMergeIfUnchanged>;
 }
@@ -145,7 +135,6 @@ function statementsOf(db: Executor): PreparedStatements {
     statements = {
       findRespondentSurvey: prepareFindRespondentSurvey(db),
       findSurveyForSaving: prepareFindSurveyForSaving(db),
-      mergeSurveyResponses: prepareMergeSurveyResponses(db),
       findSurveyAnswers: prepareFindSurveyAnswers(db),
       mergeIfUnchanged: prepareMergeIfUnchanged(db),
     };
@@ -227,27 +216,6 @@ export async function markSurveyOpenedFirst(
   return { state, isFirstOpen: before !== undefined && before.firstOpenedAt === null };
 }
 
-/**
- * Merges answers into the stored ones in one statement, so concurrent saves never lose one
- * another's answers: PostgreSQL re-reads the row under its lock before applying `||`. Answers
- * nothing when the survey was completed or expired in the meantime.
- */
-export async function mergeSurveyResponses(
-  db: Executor,
-  surveyId: string,
-  changes: { set: SurveyResponses; clear: string[]; language: string | null },
-  now: Date,
-): Promise<{ state: SurveyRow['state']; responses: SurveyResponses } | undefined> {
-  const [row] = await statementsOf(db).mergeSurveyResponses.execute({
-    surveyId,
-    set: JSON.stringify(changes.set),
-    clear: JSON.stringify(changes.clear),
-    language: changes.language,
-    now: now.toISOString(),
-  });
-  return row;
-}
-
 /** A survey's state, expiry and stored answers, for a save along the survey's logic (decision 023). */
 export async function findSurveyAnswers(
   db: Executor,
@@ -258,7 +226,7 @@ export async function findSurveyAnswers(
 }
 
 /**
- * Merges answers like `mergeSurveyResponses`, only if the stored answers are still `expected`
+ * Merges answers like a respondent's save (respondent-save-batch.ts), only if the stored answers are still `expected`
  * (the ones the path was judged on); answers nothing otherwise, and the caller reads again.
  */
 export async function mergeSurveyResponsesIfUnchanged(

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { access, actorOf, staffOnPublicRoute } from '../../http/access.js';
-import { trustedReply } from '../../http/trusted-reply.js';
+import { trustedReply, unchangingReply } from '../../http/trusted-reply.js';
 import { isUuid } from '../../ids.js';
 import { findSurveyResponse, surveyResponseNotFoundMessage } from '../responses/responses.service.js';
 import { templateNotFoundMessages } from '../templates/templates.service.js';
@@ -182,11 +182,15 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const { id } = request.params;
       // An embedded page (decision 024): its token for this survey, no cookie and no staff session.
+      // The respondent's replies come from memory and are never changed: their JSON is made once
+      // per reply (decision 048).
       if (checkEmbedRequest(ctx, request, id)) {
-        return getRespondentSurvey(ctx, id, {
-          markAsOpened: request.query.markAsOpened === 'true',
-          isAuthenticated: false,
-        });
+        return unchangingReply(
+          await getRespondentSurvey(ctx, id, {
+            markAsOpened: request.query.markAsOpened === 'true',
+            isAuthenticated: false,
+          }),
+        );
       }
       const staff = await staffOnPublicRoute(ctx, request, 'read');
       if (staff) {
@@ -194,10 +198,12 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         if (detail) return detail;
         if (staff.strict) throw notFound(surveyResponseNotFoundMessage);
       }
-      return getRespondentSurvey(ctx, id, {
-        markAsOpened: request.query.markAsOpened === 'true',
-        isAuthenticated: hasRespondentCredential(ctx, request, id),
-      });
+      return unchangingReply(
+        await getRespondentSurvey(ctx, id, {
+          markAsOpened: request.query.markAsOpened === 'true',
+          isAuthenticated: hasRespondentCredential(ctx, request, id),
+        }),
+      );
     },
   );
 

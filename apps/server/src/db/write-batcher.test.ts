@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Batcher } from './start-batcher.js';
+import { Batcher } from './write-batcher.js';
 
 describe('the start batcher', () => {
   it('writes a lone item at once and gathers the items that arrive meanwhile into one write', async () => {

@@ -5,7 +5,7 @@ type Entry<Item, Result> = {
 };
 
 /**
- * Gathers concurrent calls into few writes (docs/decisions/024-public-links.md): up to
+ * Gathers concurrent calls into few writes (docs/decisions/024-public-links.md, 048-respondent-cache.md): up to
  * `maxInFlight` writes run at once; items that arrive while they all run wait and go together in
  * the next. A lone item goes at once, so a quiet link waits for nothing. A failed batch is tried
  * again item by item, so one bad item fails alone.
