@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { embedTokenHeaderName, looksLikeApiKey, xsrfCookieName, xsrfHeaderName } from '@graphium/shared';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../errors.js';
+import { RememberedValues } from '../remembered-values.js';
 import { readBearerToken } from './credentials.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -48,9 +49,13 @@ export function registerAntiForgery(
   app: FastifyInstance,
   options: { secret: string; secure: boolean },
 ): void {
+  const validTokens = new RememberedValues<true>();
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[xsrfCookieName];
-    const hasValidCookie = isValidXsrfToken(options.secret, cookie);
+    const hasValidCookie =
+      cookie !== undefined &&
+      validTokens.get(options, cookie, (token) => isValidXsrfToken(options.secret, token) || undefined) ===
+        true;
     if (!hasValidCookie) {
       reply.setCookie(xsrfCookieName, createXsrfToken(options.secret), {
         path: '/',

@@ -2,6 +2,7 @@ import { sessionCookieName } from '@graphium/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { sessionLifetimeMs } from '../modules/auth/authentication.service.js';
+import { RememberedValues } from '../remembered-values.js';
 
 // The credentials a request carries (a session cookie or an API key) and the cookies the server
 // sets. Reading them is HTTP's job; deciding who they make the caller is the auth module's.
@@ -9,9 +10,14 @@ import { sessionLifetimeMs } from '../modules/auth/authentication.service.js';
 export function readSessionToken(request: FastifyRequest): string | undefined {
   const raw = request.cookies[sessionCookieName];
   if (!raw) return undefined;
-  const unsigned = request.unsignCookie(raw);
-  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+  return signedCookies.get(request.server, raw, (value) => {
+    const unsigned = request.unsignCookie(value);
+    return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+  });
 }
+
+/** Session cookies whose signature passed, by app (each has its own secret). */
+const signedCookies = new RememberedValues<string>();
 
 /**
  * The `Authorization: Bearer` credential, if any. A request that carries one is an API call: it

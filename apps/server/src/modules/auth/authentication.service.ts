@@ -10,7 +10,7 @@ import {
 } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound, unauthenticated } from '../../errors.js';
-import { hashToken } from '../../tokens.js';
+import { hashSessionToken, hashToken } from '../../tokens.js';
 import { type ApiKeyNeed, authenticateApiKey } from '../api-keys/api-keys.service.js';
 import {
   findEndedReason,
@@ -35,7 +35,7 @@ export async function authenticateSession(
 ): Promise<SessionAccount | undefined> {
   if (!sessionToken) return undefined;
   const now = ctx.now();
-  const tokenHash = hashToken(sessionToken);
+  const tokenHash = hashSessionToken(sessionToken);
   const cached = ctx.sessionCache.get(tokenHash, now);
   if (cached && now.getTime() - cached.lastSeenAt.getTime() <= touchIntervalMs) return cached;
   const session = await findSessionAccount(ctx.db, tokenHash, now);
