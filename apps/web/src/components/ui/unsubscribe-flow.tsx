@@ -1,6 +1,7 @@
 import { CheckCircle2, MailX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
@@ -67,11 +68,10 @@ export function UnsubscribeFlow<Info extends { isUnsubscribed: boolean }>({
     return (
       <div className="space-y-4">
         <h1 className="text-xl font-bold text-gray-900">Unsubscribe</h1>
-        <StatusMessage tone="error" title="We could not load this page. Please try again.">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void info.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        <LoadError
+          title="We could not load this page. Please try again."
+          onRetry={() => void info.refetch()}
+        />
       </div>
     );
   }

@@ -2,11 +2,11 @@ import { matchesSurveyAlertSearch, type SurveyAlert } from '@graphium/shared';
 import clsx from 'clsx';
 import { Bell, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/form-field';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadingText } from '@/components/ui/status-message';
 import { toastPromise } from '@/lib/toast';
 import { useSurveyAlerts } from '../api/get-survey-alerts';
 import { useUpdateSurveyAlertStatus } from '../api/update-survey-alert-status';
@@ -108,11 +108,7 @@ export function SurveyAlerts({ canChangeStatus }: SurveyAlertsProps) {
       {surveyAlerts.isPending ? (
         <LoadingText>Loading alerts...</LoadingText>
       ) : surveyAlerts.isError ? (
-        <StatusMessage tone="error" title={surveyAlertsLoadErrorMessage}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void surveyAlerts.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        <LoadError title={surveyAlertsLoadErrorMessage} onRetry={() => void surveyAlerts.refetch()} />
       ) : shown.length === 0 ? (
         <EmptyState icon={Bell} title="No alerts found">
           {search.trim()

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadingText } from '@/components/ui/status-message';
 import { roleReason } from '@/features/auth/api/use-can';
 import { apiBaseUrl } from '@/lib/api-client';
 import { useApiKeys } from '../api/get-api-keys';
@@ -70,11 +71,7 @@ export function ApiKeys({ canManageKeys }: ApiKeysProps) {
       {apiKeys.isPending ? (
         <LoadingText>Loading API keys...</LoadingText>
       ) : apiKeys.isError ? (
-        <StatusMessage tone="error" title={apiKeysLoadErrorMessage}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void apiKeys.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        <LoadError title={apiKeysLoadErrorMessage} onRetry={() => void apiKeys.refetch()} />
       ) : apiKeys.data.apiKeys.length === 0 ? (
         <EmptyState icon={KeyRound} title="No API keys yet" action={generateButton}>
           {canManageKeys

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/form-field';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { exportAuditEventsUrl } from '../api/export-audit-events';
@@ -62,11 +63,7 @@ export function AuditLog({ canSeeAuditLog }: { canSeeAuditLog: boolean }) {
       {events.isPending ? (
         <LoadingText>Loading the audit log...</LoadingText>
       ) : events.isError ? (
-        <StatusMessage tone="error" title={loadErrorMessage}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void events.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        <LoadError title={loadErrorMessage} onRetry={() => void events.refetch()} />
       ) : events.data.events.length === 0 ? (
         <EmptyState icon={ScrollText} title="No events">
           Nothing recorded matches these filters.

@@ -6,8 +6,9 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/form-field';
+import { LoadError } from '@/components/ui/load-error';
 import { PreviousNextPager } from '@/components/ui/previous-next-pager';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadingText } from '@/components/ui/status-message';
 import { formatDateTime } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
 import { useBulkUpdateCases } from '../api/bulk-update-cases';
@@ -234,11 +235,7 @@ export function CasesInbox({
       {cases.isPending ? (
         <LoadingText>Loading cases...</LoadingText>
       ) : cases.isError ? (
-        <StatusMessage tone="error" title="Error loading cases. Please try again.">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void cases.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        <LoadError title="Error loading cases. Please try again." onRetry={() => void cases.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState icon={Inbox} title="No cases found">
           {Object.keys(filters).length > 0

@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/form-field';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PreviousNextPager } from '@/components/ui/previous-next-pager';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadingText } from '@/components/ui/status-message';
 import { useRoleReason } from '@/features/auth/api/use-can';
 import { useFormatPhone } from '@/features/notifications/api/get-notification-settings';
 import { formatDateTime } from '@/lib/format';
@@ -76,11 +77,10 @@ export function ContactsPage() {
       {contacts.isPending ? (
         <LoadingText>Loading contacts...</LoadingText>
       ) : contacts.isError ? (
-        <StatusMessage tone="error" title="Error loading contacts. Please try again.">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void contacts.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        <LoadError
+          title="Error loading contacts. Please try again."
+          onRetry={() => void contacts.refetch()}
+        />
       ) : rows.length === 0 ? (
         <EmptyState icon={Users} title="No contacts found">
           {search.trim()

@@ -4,6 +4,7 @@ import { Archive, ArrowLeft, Pencil, Send, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { roleReason } from '@/features/auth/api/use-can';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
@@ -57,11 +58,10 @@ export function ListDetail({ listId, canEdit, children }: ListDetailProps) {
             It may have been removed, or it belongs to another workspace.
           </StatusMessage>
         ) : (
-          <StatusMessage tone="error" title={`Error loading list: ${getErrorMessage(list.error)}`}>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void list.refetch()}>
-              Try Again
-            </Button>
-          </StatusMessage>
+          <LoadError
+            title={`Error loading list: ${getErrorMessage(list.error)}`}
+            onRetry={() => void list.refetch()}
+          />
         )}
       </div>
     );

@@ -3,8 +3,8 @@ import { List as ListIcon, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
-import { StatusMessage } from '@/components/ui/status-message';
 import { roleReason } from '@/features/auth/api/use-can';
 import { useLastDefined } from '@/lib/use-last-defined';
 import { useLists } from '../api/get-lists';
@@ -42,12 +42,9 @@ export function ListsPage({ canEdit, onCreated }: ListsPageProps) {
         actions={createButton}
       />
       {lists.isError ? (
-        <StatusMessage tone="error" title="Unable to load lists">
+        <LoadError title="Unable to load lists" onRetry={() => void lists.refetch()}>
           <p>There was an error loading your lists. Please check your connection and try again.</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void lists.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        </LoadError>
       ) : lists.data?.lists.length === 0 ? (
         <EmptyState icon={ListIcon} title="No lists yet" action={createButton}>
           {canEdit

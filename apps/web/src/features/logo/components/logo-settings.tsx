@@ -2,8 +2,9 @@ import { Image, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadingText } from '@/components/ui/status-message';
 import { roleReason } from '@/features/auth/api/use-can';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { toImageSource, useLogo } from '../api/get-logo';
@@ -40,11 +41,7 @@ export function LogoSettings({ canEdit }: LogoSettingsProps) {
         {logo.isPending ? (
           <LoadingText>Loading logo...</LoadingText>
         ) : logo.isError ? (
-          <StatusMessage tone="error" title={logoLoadErrorMessage}>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void logo.refetch()}>
-              Try Again
-            </Button>
-          </StatusMessage>
+          <LoadError title={logoLoadErrorMessage} onRetry={() => void logo.refetch()} />
         ) : logo.data ? (
           <div className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-6 sm:flex-row sm:items-center">
             <div className="flex h-28 w-full items-center justify-center rounded-lg bg-gray-50 p-3 ring-1 ring-gray-200 sm:w-56">

@@ -1,6 +1,6 @@
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadingText } from '@/components/ui/status-message';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { PhoneCountryForm } from './phone-country-form';
 import { QuietHoursForm } from './quiet-hours-form';
@@ -45,11 +45,7 @@ export function NotificationSettings({
         {settings.isPending ? (
           <LoadingText>Loading notification settings...</LoadingText>
         ) : settings.isError ? (
-          <StatusMessage tone="error" title={notificationSettingsLoadErrorMessage}>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void settings.refetch()}>
-              Try Again
-            </Button>
-          </StatusMessage>
+          <LoadError title={notificationSettingsLoadErrorMessage} onRetry={() => void settings.refetch()} />
         ) : (
           <>
             <SlackWebhookForm slackWebhookUrl={settings.data.slackWebhookUrl} canEdit={canManageSettings} />

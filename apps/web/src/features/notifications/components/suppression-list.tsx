@@ -15,8 +15,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { TextField } from '@/components/ui/form-field';
+import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadingText } from '@/components/ui/status-message';
 import { getErrorDetails, getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
@@ -58,16 +59,7 @@ export function SuppressionList({ canEdit }: SuppressionListProps) {
         {suppressions.isPending ? (
           <LoadingText>Loading suppression list...</LoadingText>
         ) : suppressions.isError ? (
-          <StatusMessage tone="error" title={suppressionsLoadErrorMessage}>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-              onClick={() => void suppressions.refetch()}
-            >
-              Try Again
-            </Button>
-          </StatusMessage>
+          <LoadError title={suppressionsLoadErrorMessage} onRetry={() => void suppressions.refetch()} />
         ) : suppressions.data.suppressions.length === 0 ? (
           <p className="rounded-lg bg-gray-50 px-4 py-6 text-center text-sm text-gray-600">
             No suppressed contacts

@@ -3,8 +3,9 @@ import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadingText } from '@/components/ui/status-message';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useDeletePublicLink } from '../api/delete-public-link';
@@ -71,12 +72,9 @@ export function LinksTab({ templateId, templateName, isPublished, properties, ed
       {query.isPending ? (
         <LoadingText>Loading links...</LoadingText>
       ) : query.isError ? (
-        <StatusMessage tone="error" title="Error loading links">
+        <LoadError title="Error loading links" onRetry={() => void query.refetch()}>
           <p>{getErrorMessage(query.error, 'Unknown error')}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        </LoadError>
       ) : query.data.publicLinks.length === 0 ? (
         <EmptyState icon={Link2} title="No public links yet">
           {isPublished

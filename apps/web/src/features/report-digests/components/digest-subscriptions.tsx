@@ -2,7 +2,8 @@ import type { ReportSubscription } from '@graphium/shared';
 import { Mail } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadError } from '@/components/ui/load-error';
+import { LoadingText } from '@/components/ui/status-message';
 import { getErrorMessage } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useDeleteReportSubscription } from '../api/delete-report-subscription';
@@ -69,16 +70,10 @@ function SubscriptionsSection({
         {subscriptions.isPending ? (
           <LoadingText>Loading...</LoadingText>
         ) : subscriptions.isError ? (
-          <StatusMessage tone="error" title="Failed to load the digests. Please try again.">
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-              onClick={() => void subscriptions.refetch()}
-            >
-              Try Again
-            </Button>
-          </StatusMessage>
+          <LoadError
+            title="Failed to load the digests. Please try again."
+            onRetry={() => void subscriptions.refetch()}
+          />
         ) : subscriptions.data.reportSubscriptions.length === 0 ? (
           <EmptyState icon={Mail} title="No digests yet">
             {who === 'mine'

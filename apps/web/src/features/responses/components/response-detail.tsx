@@ -10,7 +10,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { useFormatPhone } from '@/features/notifications/api/get-notification-settings';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
@@ -226,14 +226,10 @@ export function ResponseDetail({ surveyId, templateId, backTo, related }: Respon
     body = <LoadingText>Loading survey response...</LoadingText>;
   } else if (!query.data) {
     body = (
-      <StatusMessage
-        tone="error"
+      <LoadError
         title={`Error loading survey response: ${getErrorMessage(query.error, 'Unknown error')}`}
-      >
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </StatusMessage>
+        onRetry={() => void query.refetch()}
+      />
     );
   } else {
     const survey = query.data;

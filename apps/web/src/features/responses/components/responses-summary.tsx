@@ -7,8 +7,8 @@ import {
 import clsx from 'clsx';
 import { Inbox } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatCalendarDay, formatPercent } from '@/lib/format';
@@ -258,14 +258,10 @@ export function ResponsesSummary({
   if (query.isPending) body = <LoadingText>Loading survey responses...</LoadingText>;
   else if (!query.data?.summary) {
     body = (
-      <StatusMessage
-        tone="error"
+      <LoadError
         title={`Error loading survey responses: ${getErrorMessage(query.error, 'Unknown error')}`}
-      >
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </StatusMessage>
+        onRetry={() => void query.refetch()}
+      />
     );
   } else {
     body = (

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { getErrorMessage } from '@/lib/api-client';
 import { useSurveyResponses } from '../api/get-survey-responses';
@@ -61,14 +62,10 @@ export function SurveyResponsesList({
     body = <LoadingText>Loading survey responses...</LoadingText>;
   } else if (query.isError && !query.data) {
     body = (
-      <StatusMessage
-        tone="error"
+      <LoadError
         title={`Error loading survey responses: ${getErrorMessage(query.error, 'Unknown error')}`}
-      >
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </StatusMessage>
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (query.data.surveys.length === 0 && (pagination?.total ?? 0) === 0) {
     body = hasFilters ? (

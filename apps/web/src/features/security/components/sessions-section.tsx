@@ -1,7 +1,8 @@
 import type { AccountSession } from '@graphium/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadError } from '@/components/ui/load-error';
+import { LoadingText } from '@/components/ui/status-message';
 import { formatDateTime } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
 import { useSessions } from '../api/get-sessions';
@@ -42,11 +43,10 @@ export function SessionsSection() {
       {sessions.isPending ? (
         <LoadingText>Loading sessions...</LoadingText>
       ) : sessions.isError ? (
-        <StatusMessage tone="error" title="Failed to load sessions. Please try again.">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void sessions.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        <LoadError
+          title="Failed to load sessions. Please try again."
+          onRetry={() => void sessions.refetch()}
+        />
       ) : (
         <div className="space-y-4">
           <ul

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadError } from '@/components/ui/load-error';
+import { LoadingText } from '@/components/ui/status-message';
 import { getErrorDetails, getErrorMessage } from '@/lib/api-client';
 import { toastPromise } from '@/lib/toast';
 import { useBeginTwoFactorEnrolment } from '../api/begin-two-factor-enrolment';
@@ -73,11 +74,10 @@ export function TwoFactorEnrolment({ onEnrolled, onCancel }: TwoFactorEnrolmentP
 
   if (begin.isError) {
     return (
-      <StatusMessage tone="error" title={getErrorMessage(begin.error, 'Failed to start the set-up.')}>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => start()}>
-          Try Again
-        </Button>
-      </StatusMessage>
+      <LoadError
+        title={getErrorMessage(begin.error, 'Failed to start the set-up.')}
+        onRetry={() => start()}
+      />
     );
   }
   if (!begin.data) return <LoadingText>Preparing your set-up key...</LoadingText>;

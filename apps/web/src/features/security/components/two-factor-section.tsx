@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadError } from '@/components/ui/load-error';
+import { LoadingText } from '@/components/ui/status-message';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { DisableTwoFactorForm } from './disable-two-factor-form';
 import { RecoveryCodes } from './recovery-codes';
@@ -33,11 +34,10 @@ export function TwoFactorSection() {
     if (status.isPending) return <LoadingText>Loading two-factor sign-in...</LoadingText>;
     if (status.isError) {
       return (
-        <StatusMessage tone="error" title="Failed to load two-factor sign-in. Please try again.">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void status.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        <LoadError
+          title="Failed to load two-factor sign-in. Please try again."
+          onRetry={() => void status.refetch()}
+        />
       );
     }
     if (step === 'enrolling') {

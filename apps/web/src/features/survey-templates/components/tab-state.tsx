@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadError } from '@/components/ui/load-error';
+import { LoadingText } from '@/components/ui/status-message';
 import { getErrorMessage } from '@/lib/api-client';
 import { useTemplateEditor } from './template-context';
 
@@ -20,13 +20,7 @@ export function TabState({ loading, error, children }: TabStateProps) {
   if (reloadStatus === 'loading') return <LoadingText>{loading}</LoadingText>;
   if (reloadStatus === 'error') {
     const text = typeof error === 'string' ? error : error(getErrorMessage(loadError, 'Unknown error'));
-    return (
-      <StatusMessage tone="error" title={text}>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void reload()}>
-          Try Again
-        </Button>
-      </StatusMessage>
-    );
+    return <LoadError title={text} onRetry={() => void reload()} />;
   }
   return <>{children}</>;
 }

@@ -5,6 +5,7 @@ import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { roleReason } from '@/features/auth/api/use-can';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
@@ -105,12 +106,9 @@ export function TemplateDetail({
             {config.texts.notFound}
           </StatusMessage>
         ) : (
-          <StatusMessage tone="error" title="Error Loading Template">
+          <LoadError title="Error Loading Template" onRetry={() => void query.refetch()}>
             <p>{`${config.texts.loadError}: ${getErrorMessage(query.error, 'Unknown error')}`}</p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-              Try Again
-            </Button>
-          </StatusMessage>
+          </LoadError>
         )}
       </div>
     );

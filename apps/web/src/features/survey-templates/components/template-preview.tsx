@@ -1,4 +1,4 @@
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-client';
 import { PreviewPage } from '@/respondent/preview-page';
@@ -24,12 +24,9 @@ export function TemplatePreview({ kind, versionId }: { kind: TemplateKind; versi
           {config.texts.notFound}
         </StatusMessage>
       ) : (
-        <StatusMessage tone="error" title="Error Loading Preview">
+        <LoadError title="Error Loading Preview" onRetry={() => void query.refetch()}>
           <p>{`${config.texts.loadError}: ${getErrorMessage(query.error, 'Unknown error')}`}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        </LoadError>
       )}
     </main>
   );

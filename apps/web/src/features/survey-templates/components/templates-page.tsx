@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadingText } from '@/components/ui/status-message';
 import { roleReason } from '@/features/auth/api/use-can';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -50,14 +51,10 @@ export function TemplatesPage({ kind, canEdit }: TemplatesPageProps) {
       {templates.isPending ? (
         <LoadingText>{config.texts.loading}</LoadingText>
       ) : templates.isError ? (
-        <StatusMessage
-          tone="error"
+        <LoadError
           title={`${config.texts.listError}: ${getErrorMessage(templates.error, 'Unknown error')}`}
-        >
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void templates.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+          onRetry={() => void templates.refetch()}
+        />
       ) : templates.data.length === 0 ? (
         <EmptyState
           icon={ClipboardList}

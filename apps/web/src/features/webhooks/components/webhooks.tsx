@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
@@ -61,11 +62,7 @@ export function Webhooks({ canManageWebhooks }: { canManageWebhooks: boolean }) 
       {webhooks.isPending ? (
         <LoadingText>Loading webhooks...</LoadingText>
       ) : webhooks.isError ? (
-        <StatusMessage tone="error" title={loadErrorMessage}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void webhooks.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        <LoadError title={loadErrorMessage} onRetry={() => void webhooks.refetch()} />
       ) : webhooks.data.webhooks.length === 0 ? (
         <EmptyState icon={WebhookIcon} title="No webhooks yet" action={addButton}>
           Add an endpoint to receive events as they happen.

@@ -3,8 +3,9 @@ import { UserPlus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingText, StatusMessage } from '@/components/ui/status-message';
+import { LoadingText } from '@/components/ui/status-message';
 import { roleReason } from '@/features/auth/api/use-can';
 import { useWorkspaceUsers } from '../api/get-workspace-users';
 import { EditUserModal } from './edit-user-modal';
@@ -47,11 +48,7 @@ export function WorkspaceUsers({ currentAccountId, canEditMembers }: WorkspaceUs
       {users.isPending ? (
         <LoadingText>Loading users...</LoadingText>
       ) : users.isError ? (
-        <StatusMessage tone="error" title={usersLoadErrorMessage}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void users.refetch()}>
-            Try Again
-          </Button>
-        </StatusMessage>
+        <LoadError title={usersLoadErrorMessage} onRetry={() => void users.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState icon={Users} title="No users yet">
           Invite people to work on surveys with you.
