@@ -84,8 +84,11 @@ export async function findQuestionNumbers(db: Executor, templateId: string): Pro
 /**
  * The figures of a filtered summary from the narrow rows (decision 046), as `summarizeSet` gives
  * them from the surveys: the completed surveys matching `conditions` (on `survey_summary_rows`)
- * are read once into `done`, and grouped as there; `openCount`, the matching surveys not
- * completed (read from `surveys`), adds a second `counts` row that counts only as sent.
+ * are read once into `done`; the counts and weeks group those, the answers and scores group
+ * `combos`, the distinct pairs of answers and scores with their counts (surveys repeat them: 350
+ * pairs for 23,500 surveys in the bench), each answer's and score's count being its pairs' sum.
+ * `openCount`, the matching surveys not completed (read from `surveys`), adds a second `counts`
+ * row that counts only as sent.
  */
 export async function summarizeSummaryRows(
   db: Executor,
@@ -102,9 +105,10 @@ export async function summarizeSummaryRows(
         count(composite_percentage)::int as composite_count,
         coalesce(sum(composite_percentage), 0)::float8 as total
       from done`,
-    sql`select 'weeks', to_char(date_trunc('week', completed_at at time zone 'UTC'), 'YYYY-MM-DD'), null, null, null,
-        count(*)::int, 0, 0, sum(composite_percentage)::float8
-      from done where composite_percentage is not null group by 2`,
+    sql`select 'weeks', to_char(w.week, 'YYYY-MM-DD'), null, null, null, w.n, 0, 0, w.total
+      from (select date_trunc('week', completed_at at time zone 'UTC') as week, count(*)::int as n,
+          sum(composite_percentage)::float8 as total
+        from done where composite_percentage is not null group by 1) as w`,
   ];
   if (openCount) {
     parts.push(sql`select 'counts', null, null, null, null, (${openCount})::int, 0, 0, 0`);
@@ -116,7 +120,7 @@ export async function summarizeSummaryRows(
     const answerRows = sql.join(
       numbered.map(
         (question) =>
-          sql`(${question.id}, done.answers -> ${String(question.number)}, ${sql.raw(String(questions.groupedIds.has(question.id)))})`,
+          sql`(${question.id}, c.answers -> ${String(question.number)}, ${sql.raw(String(questions.groupedIds.has(question.id)))})`,
       ),
       sql`, `,
     );
@@ -127,22 +131,23 @@ export async function summarizeSummaryRows(
           case when jsonb_typeof(g.answer) = 'array' then g.answer else jsonb_build_array(g.answer) end) as item) end,
         g.answered, g.n, 0, 0, 0
       from (select a.question_id, bool_or(a.is_grouped) as is_grouped, ${grouped} as answer,
-          bool_or(${answeredSql(value)}) as answered, count(*)::int as n
-        from done cross join lateral (values ${answerRows}) as a(question_id, value, is_grouped)
+          bool_or(${answeredSql(value)}) as answered, sum(c.n)::int as n
+        from combos c cross join lateral (values ${answerRows}) as a(question_id, value, is_grouped)
         where a.value is not null
         group by a.question_id, ${grouped}) as g`);
     const scoreRows = sql.join(
-      numbered.map((question) => sql`(${question.id}, done.scores[${sql.raw(String(question.number))}])`),
+      numbered.map((question) => sql`(${question.id}, c.scores[${sql.raw(String(question.number))}])`),
       sql`, `,
     );
-    parts.push(sql`select 'scores', s.question_id, null, null, null, count(*)::int, 0, 0, sum(s.percentage)::float8
-      from done cross join lateral (values ${scoreRows}) as s(question_id, percentage)
+    parts.push(sql`select 'scores', s.question_id, null, null, null, sum(c.n)::int, 0, 0,
+        sum(s.percentage * c.n)::float8
+      from combos c cross join lateral (values ${scoreRows}) as s(question_id, percentage)
       where s.percentage is not null group by s.question_id`);
   }
   const query = sql`with done as materialized (
       select completed_at, composite_percentage, scores, answers
       from survey_summary_rows where ${sql.join(conditions, sql` and `)}
-    )
+    ), combos as materialized (select answers, scores, count(*)::int as n from done group by answers, scores)
     ${sql.join(parts, sql` union all `)}`;
   const result = (await db.execute(query)) as unknown as { rows: SummaryPartRow[] };
   return result.rows;
