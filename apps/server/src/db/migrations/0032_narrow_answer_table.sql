@@ -16,7 +16,7 @@ CREATE TABLE "survey_summary_rows" (
 	"answers" jsonb NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "summary_question_numbers" ADD CONSTRAINT "summary_question_numbers_template_id_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."templates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "summary_question_numbers" ADD CONSTRAINT "summary_question_numbers_template_id_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."templates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "survey_summary_rows" ADD CONSTRAINT "survey_summary_rows_survey_id_surveys_id_fk" FOREIGN KEY ("survey_id") REFERENCES "public"."surveys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "survey_summary_rows_template_id_sent_at_idx" ON "survey_summary_rows" USING btree ("template_id","sent_at");--> statement-breakpoint
 CREATE INDEX "surveys_template_id_sent_at_open_idx" ON "surveys" USING btree ("template_id","sent_at") WHERE "surveys"."state" <> 'COMPLETE';--> statement-breakpoint

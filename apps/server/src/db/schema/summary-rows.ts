@@ -23,7 +23,7 @@ export const summaryQuestionNumbers = pgTable(
   {
     templateId: uuid('template_id')
       .notNull()
-      .references(() => templates.id),
+      .references(() => templates.id, { onDelete: 'cascade' }),
     questionId: text('question_id').notNull(),
     number: smallint('number').notNull(),
   },

@@ -84,9 +84,9 @@ export async function findQuestionNumbers(db: Executor, templateId: string): Pro
 /**
  * The figures of a filtered summary from the narrow rows (decision 046), as `summarizeSet` gives
  * them from the surveys: the completed surveys matching `conditions` (on `survey_summary_rows`)
- * are read once into `done`; the counts and weeks group those, the answers and scores group
- * `combos`, the distinct pairs of answers and scores with their counts (surveys repeat them: 350
- * pairs for 23,500 surveys in the bench), each answer's and score's count being its pairs' sum.
+ * are read once into `done`; the counts, weeks and scores are taken from those, the answers from
+ * `combos`, the distinct answers with their counts (surveys repeat them: 350 for 23,500 surveys
+ * in the bench), each answer's count being its combinations' sum.
  * `openCount`, the matching surveys not completed (read from `surveys`), adds a second `counts`
  * row that counts only as sent.
  */
@@ -135,19 +135,26 @@ export async function summarizeSummaryRows(
         from combos c cross join lateral (values ${answerRows}) as a(question_id, value, is_grouped)
         where a.value is not null
         group by a.question_id, ${grouped}) as g`);
-    const scoreRows = sql.join(
-      numbered.map((question) => sql`(${question.id}, c.scores[${sql.raw(String(question.number))}])`),
+    // Each question's scores counted and summed in one pass over `done`, then a row per question.
+    const totals = sql.join(
+      numbered.map((question, index) => {
+        const score = sql.raw(`scores[${question.number}]`);
+        return sql`count(${score}) as ${sql.raw(`c${index}`)}, sum(${score}) as ${sql.raw(`s${index}`)}`;
+      }),
       sql`, `,
     );
-    parts.push(sql`select 'scores', s.question_id, null, null, null, sum(c.n)::int, 0, 0,
-        sum(s.percentage * c.n)::float8
-      from combos c cross join lateral (values ${scoreRows}) as s(question_id, percentage)
-      where s.percentage is not null group by s.question_id`);
+    const scoreRows = sql.join(
+      numbered.map((question, index) => sql`(${question.id}, ${sql.raw(`t.c${index}, t.s${index}`)})`),
+      sql`, `,
+    );
+    parts.push(sql`select 'scores', s.question_id, null, null, null, s.n::int, 0, 0, s.total::float8
+      from (select ${totals} from done) as t cross join lateral (values ${scoreRows}) as s(question_id, n, total)
+      where s.n > 0`);
   }
   const query = sql`with done as materialized (
       select completed_at, composite_percentage, scores, answers
       from survey_summary_rows where ${sql.join(conditions, sql` and `)}
-    ), combos as materialized (select answers, scores, count(*)::int as n from done group by answers, scores)
+    ), combos as materialized (select answers, count(*)::int as n from done group by answers)
     ${sql.join(parts, sql` union all `)}`;
   const result = (await db.execute(query)) as unknown as { rows: SummaryPartRow[] };
   return result.rows;
