@@ -163,14 +163,17 @@ async function seed(workspaceId) {
      from surveys group by template_id, lower(properties->>$1), workspace_id`,
     [planId, questions[0].id],
   );
-  // The totals and the number and date values (decision 034): the migration's own statements.
+  // The totals and the number and date values (decision 034), and the narrow rows the filtered
+  // summary reads (decision 046): the migrations' own statements.
   const migrations = new URL('../apps/server/src/db/migrations/', import.meta.url);
-  const file = readdirSync(migrations).find((name) => name.startsWith('0023_'));
-  const handWritten = file
-    ? readFileSync(new URL(file, migrations), 'utf8').split('-- hand-written:')[1]
-    : '';
-  for (const statement of handWritten.split('--> statement-breakpoint')) {
-    if (statement.trim()) await db.query(statement);
+  for (const prefix of ['0023_', '0032_']) {
+    const file = readdirSync(migrations).find((name) => name.startsWith(prefix));
+    const handWritten = file
+      ? (readFileSync(new URL(file, migrations), 'utf8').split('-- hand-written:')[1] ?? '')
+      : '';
+    for (const statement of handWritten.split('--> statement-breakpoint')) {
+      if (statement.trim()) await db.query(statement);
+    }
   }
   await db.query('vacuum analyze');
   return {

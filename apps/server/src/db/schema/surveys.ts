@@ -92,6 +92,11 @@ export const surveys = pgTable(
     index('surveys_template_id_in_progress_idx')
       .on(table.templateId)
       .where(sql`${table.state} = 'IN_PROGRESS'`),
+    // A filtered summary's surveys not completed, of a period (decision 046): the completed ones
+    // are read from their narrow rows.
+    index('surveys_template_id_sent_at_open_idx')
+      .on(table.templateId, table.sentAt)
+      .where(sql`${table.state} <> 'COMPLETE'`),
     // A link's limits and counts: completed surveys, surveys of the last hour, unanswered ones.
     index('surveys_source_link_id_created_at_idx')
       .on(table.sourceLinkId, table.createdAt)

@@ -27,6 +27,7 @@ import {
   storeSurveyScores,
 } from './response-stats.repository.js';
 import { addSegmentCompletion } from './segment-aggregates.js';
+import { addSummaryRow } from './summary-rows.repository.js';
 
 // The aggregates the analysis reads, written in the transactions that send and complete surveys:
 // a summary never sums over every response.
@@ -133,6 +134,8 @@ export async function recordSurveyCompletion(
     compositePercentage: score.overallPercentage,
     questions,
   });
+  // The narrow row filtered summaries read, from the survey as just stored (decision 046).
+  await addSummaryRow(db, survey.surveyId, survey.templateVersionId);
   await addSegmentCompletion(db, {
     surveyId: survey.surveyId,
     templateId: lineage.templateId,

@@ -95,8 +95,33 @@ const numericSql: Record<string, string> = {
   lte: '<=',
 };
 
-function questionCondition(question: SurveyQuestion, filter: ResponseFilter): SQL {
-  const answer = sql`(${surveys.responses} -> ${question.id})`;
+/**
+ * Where a question filter reads the answers: the survey's `responses` by question id, or a
+ * narrow summary row's `answers` by question number (decision 046). The conditions are the same
+ * SQL over either, so both answer alike.
+ */
+export interface AnswerSource {
+  /** The answer as jsonb. */
+  answer: (questionId: string) => SQL;
+  /** The answer as text (`->>`). */
+  text: (questionId: string) => SQL;
+  /** Whether the answers contain `{ [question]: value }`. */
+  holds: (questionId: string, value: unknown) => SQL;
+}
+
+const surveyAnswers: AnswerSource = {
+  answer: (questionId) => sql`(${surveys.responses} -> ${questionId})`,
+  text: (questionId) => sql`${surveys.responses} ->> ${questionId}`,
+  holds: (questionId, value) =>
+    sql`${surveys.responses} @> ${JSON.stringify({ [questionId]: value })}::jsonb`,
+};
+
+export function questionCondition(
+  question: SurveyQuestion,
+  filter: ResponseFilter,
+  source: AnswerSource = surveyAnswers,
+): SQL {
+  const answer = source.answer(question.id);
   switch (question.type) {
     case 'NetPromoterScore':
     case 'StarRatingScale':
@@ -105,19 +130,14 @@ function questionCondition(question: SurveyQuestion, filter: ResponseFilter): SQ
     case 'CustomerSatisfactionScore': {
       const value = Number(filter.value);
       // Containment can use an index on the answers; the others compare the number.
-      if (filter.operator === 'equals') {
-        return sql`${surveys.responses} @> ${JSON.stringify({ [question.id]: value })}::jsonb`;
-      }
+      if (filter.operator === 'equals') return source.holds(question.id, value);
       const number = sql`(case when jsonb_typeof(${answer}) = 'number' then (${answer})::numeric end)`;
       return sql`${number} ${sql.raw(numericSql[filter.operator]!)} ${value}`;
     }
     case 'MultipleChoice':
     case 'DropdownList': {
       const value = String(filter.value);
-      const contained = JSON.stringify({
-        [question.id]: question.type === 'MultipleChoice' ? [value] : value,
-      });
-      const isChosen = sql`${surveys.responses} @> ${contained}::jsonb`;
+      const isChosen = source.holds(question.id, question.type === 'MultipleChoice' ? [value] : value);
       if (filter.operator === 'is') return isChosen;
       const isAnswered = sql`coalesce(${answer}, 'null'::jsonb) not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)`;
       return sql`(${isAnswered} and not ${isChosen})`;
@@ -129,7 +149,8 @@ function questionCondition(question: SurveyQuestion, filter: ResponseFilter): SQ
       return sql`${mean} ${sql.raw(numericSql[filter.operator]!)} ${Number(filter.value)}`;
     }
     case 'DateEntry': {
-      const date = sql`(case when jsonb_typeof(${answer}) = 'string' and ${surveys.responses} ->> ${question.id} <> '' then ${surveys.responses} ->> ${question.id} end)`;
+      const text = source.text(question.id);
+      const date = sql`(case when jsonb_typeof(${answer}) = 'string' and ${text} <> '' then ${text} end)`;
       // As dates, not text: a collation may order text otherwise.
       return sql`(${date})::date ${sql.raw(numericSql[filter.operator]!)} ${String(filter.value).trim()}::date`;
     }
@@ -140,11 +161,11 @@ function questionCondition(question: SurveyQuestion, filter: ResponseFilter): SQ
         : sql`${first} <> ${String(filter.value)}`;
     }
     case 'Consent': {
-      const given = sql`${surveys.responses} @> ${JSON.stringify({ [question.id]: true })}::jsonb`;
+      const given = source.holds(question.id, true);
       return filter.operator === 'is' ? given : sql`not (${given})`;
     }
     default: {
-      const text = sql`(case when jsonb_typeof(${answer}) = 'string' then ${surveys.responses} ->> ${question.id} end)`;
+      const text = sql`(case when jsonb_typeof(${answer}) = 'string' then ${source.text(question.id)} end)`;
       const { condition, negated } = textMatch(
         filter.operator as TextOperator,
         text,

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import { readForAnalysis } from '../../db/analysis-reads.js';
 import type { Executor } from '../../db/client.js';
 import { otherAnswerValue, summaryAnswerValues } from './response-aggregates.service.js';
+import type { ResponseCriteria } from './response-filters.js';
 import {
   type BenchmarkTotals,
   compositeQuestionKey,
@@ -33,6 +34,8 @@ import {
   extraDistribution,
   matrixRowSummaries,
 } from './summary-extra-types.js';
+import { planSummaryRows } from './summary-rows.js';
+import { summarizeSummaryRows } from './summary-rows.repository.js';
 import type { TemplateContext } from './template-context.js';
 
 const mean = (sum: number, count: number) => (count > 0 ? sum / count : null);
@@ -187,14 +190,17 @@ export async function summarizeFromAggregates(
 
 /**
  * The summary of a filtered set, computed in SQL over the matching surveys: one statement that
- * evaluates the filter once (decision 034). The scale and choice questions and the types counted
- * from the whole answer get their answers grouped; the others only whether they are answered.
+ * evaluates the filter once (decision 034), over the completed surveys' narrow rows when the
+ * filters allow (decision 046), else over the surveys. The scale and choice questions and the
+ * types counted from the whole answer get their answers grouped; the others only whether they
+ * are answered. `readsSummaryRows: false` reads the surveys (the tests compare the two).
  */
 export async function summarizeFiltered(
   ctx: AppContext,
   template: TemplateContext,
+  criteria: ResponseCriteria,
   conditions: SQL[],
-  isDateRange: boolean,
+  options: { readsSummaryRows?: boolean } = {},
 ): Promise<SummaryFigures> {
   const isCounted = (question: SurveyQuestion) =>
     countsWholeAnswers(question.type) ||
@@ -205,10 +211,16 @@ export async function summarizeFiltered(
   const groupedIds = new Set(template.questions.filter(isCounted).map((question) => question.id));
   const rows = await readForAnalysis(
     ctx.db,
-    (db) => summarizeSet(db, conditions, { questionIds, groupedIds }),
-    {
-      isDateRange,
+    async (db) => {
+      const plan =
+        options.readsSummaryRows === false
+          ? undefined
+          : await planSummaryRows(db, template, criteria, conditions);
+      if (!plan) return summarizeSet(db, conditions, { questionIds, groupedIds });
+      const questions = questionIds.map((id) => ({ id, number: plan.numbers.get(id) }));
+      return summarizeSummaryRows(db, plan.conditions, plan.openCount, { questions, groupedIds });
     },
+    { isDateRange: Boolean(criteria.sentFrom || criteria.sentTo) },
   );
   const counts = { sent: 0, completed: 0, compositeCount: 0, compositeSum: 0 };
   const questions = new Map<string, { responseCount: number; scoredCount: number; percentageSum: number }>();
@@ -223,10 +235,11 @@ export async function summarizeFiltered(
     const questionId = row.question_id ?? '';
     const count = Number(row.n);
     if (row.part === 'counts') {
-      counts.sent = count;
-      counts.completed = Number(row.completed);
-      counts.compositeCount = Number(row.composite_count);
-      counts.compositeSum = Number(row.total);
+      // Over the narrow rows, a second row counts the matching surveys not completed.
+      counts.sent += count;
+      counts.completed += Number(row.completed);
+      counts.compositeCount += Number(row.composite_count);
+      counts.compositeSum += Number(row.total);
     } else if (row.part === 'weeks') {
       weeks.push({ weekStart: questionId, count, percentageSum: Number(row.total) });
     } else if (row.part === 'scores') {

@@ -120,13 +120,15 @@ export interface SummaryPartRow {
 }
 
 /** Whether an answer (jsonb `value`) counts as answered: the rule of the aggregates. */
-const answeredSql = sql.raw(`(case jsonb_typeof(a.value)
-      when 'string' then btrim(a.value #>> '{}') <> ''
-      when 'array' then jsonb_array_length(a.value) > 0
+export function answeredSql(value: SQL): SQL {
+  return sql`(case jsonb_typeof(${value})
+      when 'string' then btrim(${value} #>> '{}') <> ''
+      when 'array' then jsonb_array_length(${value}) > 0
       when 'number' then true
-      when 'boolean' then a.value = 'true'::jsonb
-      when 'object' then a.value <> '{}'::jsonb
-      else false end)`);
+      when 'boolean' then ${value} = 'true'::jsonb
+      when 'object' then ${value} <> '{}'::jsonb
+      else false end)`;
+}
 
 /**
  * Every figure of a filtered summary in one statement (decision 034). The filter is evaluated
@@ -160,13 +162,14 @@ export async function summarizeSet(
       sql`, `,
     );
     // The answer for the grouped questions, else whether it is answered.
-    const grouped = sql`(case when a.is_grouped then a.value else to_jsonb(${answeredSql}) end)`;
+    const value = sql.raw('a.value');
+    const grouped = sql`(case when a.is_grouped then a.value else to_jsonb(${answeredSql(value)}) end)`;
     parts.push(sql`select 'answers', g.question_id, g.answer,
         case when g.is_grouped then (select array_agg(item) from jsonb_array_elements_text(
           case when jsonb_typeof(g.answer) = 'array' then g.answer else jsonb_build_array(g.answer) end) as item) end,
         g.answered, g.n, 0, 0, 0
       from (select a.question_id, bool_or(a.is_grouped) as is_grouped, ${grouped} as answer,
-          bool_or(${answeredSql}) as answered, count(*)::int as n
+          bool_or(${answeredSql(value)}) as answered, count(*)::int as n
         from done cross join lateral (values ${answerRows}) as a(question_id, value, is_grouped)
         where a.value is not null
         group by a.question_id, ${grouped}) as g`);

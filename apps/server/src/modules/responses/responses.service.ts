@@ -114,7 +114,7 @@ export async function listSurveyResponses(
   const [figures, benchmarks, unfilteredTotal] = await Promise.all([
     wantsSummary
       ? isFiltered
-        ? summarizeFiltered(ctx, template, conditions, Boolean(criteria.sentFrom || criteria.sentTo))
+        ? summarizeFiltered(ctx, template, criteria, conditions)
         : summarizeFromAggregates(ctx, template)
       : undefined,
     wantsSummary ? loadBenchmarks(ctx.db, template) : new Map<string, BenchmarkTotals>(),

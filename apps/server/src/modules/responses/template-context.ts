@@ -1,5 +1,6 @@
 // The template a responses call is about: its sent versions' questions, lists and base template.
 import {
+  isTextQuestionType,
   type SurveyDefinition,
   type SurveyProperty,
   type SurveyQuestion,
@@ -29,6 +30,8 @@ export interface TemplateContext {
   /** The questions of every sent version, by id; the newest wording wins. */
   questions: SurveyQuestion[];
   questionsById: Map<string, SurveyQuestion>;
+  /** The questions that are a text in some sent version (decision 046: their answers are not kept narrow). */
+  textQuestionIds: Set<string>;
   /**
    * The properties of every sent version, by id; the newest wins (so a property hidden from
    * reports in the newest version is hidden for all its surveys).
@@ -65,6 +68,13 @@ export async function loadTemplateContext(
       if (!questionsById.has(question.id)) questionsById.set(question.id, question);
     }
   }
+  const textQuestionIds = new Set(
+    definitions.flatMap((definition) =>
+      definition.questions
+        .filter((question) => isTextQuestionType(question.type))
+        .map((question) => question.id),
+    ),
+  );
   const propertiesById = new Map<string, SurveyProperty>();
   for (const definition of definitions) {
     for (const property of definition.properties) {
@@ -89,6 +99,7 @@ export async function loadTemplateContext(
     templateName: template.name,
     questions: [...questionsById.values()],
     questionsById,
+    textQuestionIds,
     propertiesById,
     definition: definitions[0] ?? surveyDefinitionSchema.parse({}),
     baseTemplateId,
