@@ -14,7 +14,12 @@ import {
   type SsoConnectionRow,
   upsertConnection,
 } from './sso.repository.js';
-import { discoverIssuer, encryptClientSecret, issuerAddressMessages } from './sso-oidc-client.js';
+import {
+  decryptClientSecret,
+  discoverIssuer,
+  encryptClientSecret,
+  issuerAddressMessages,
+} from './sso-oidc-client.js';
 
 // Settings → Single sign-on: a customer's admins set its OpenID Connect connection
 // (docs/decisions/045-single-sign-on.md). The client secret is write-only.
@@ -161,7 +166,7 @@ export async function testSsoConnection(ctx: AppContext, actor: WorkspaceActor):
     const configuration = await discoverIssuer(ctx, {
       issuerUrl: existing.issuerUrl,
       clientId: existing.clientId,
-      clientSecret: '',
+      clientSecret: decryptClientSecret(ctx.config.sessionSecret, existing.clientSecretEncrypted),
     });
     const { issuer } = configuration.serverMetadata();
     return { message: `Connected: ${issuer} answered its discovery document.`, issuer };

@@ -18,7 +18,13 @@ import {
 } from '../../http/credentials.js';
 import { authRateLimit } from '../../http/rate-limit.js';
 import { clientOf } from './client-info.js';
-import { completeSsoSignIn, type SsoFlow, SsoSignInFailure, startSsoSignIn } from './sso.service.js';
+import {
+  completeSsoSignIn,
+  type SsoFlow,
+  SsoSignInFailure,
+  ssoFlowLifetimeMs,
+  startSsoSignIn,
+} from './sso.service.js';
 import {
   getSsoSettings,
   removeSsoSettings,
@@ -59,7 +65,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     },
     async (request, reply) => {
       const { redirectUrl, flow } = await startSsoSignIn(ctx, request.body.emailAddress);
-      setSsoFlowCookie(ctx, reply, flow, flow.expiresAt - ctx.now().getTime());
+      setSsoFlowCookie(ctx, reply, flow, ssoFlowLifetimeMs);
       return { redirectUrl };
     },
   );

@@ -27,7 +27,7 @@ import { ssoRedirectUrl } from './sso-settings.service.js';
 const notSetUpMessage = 'Single sign-on is not set up for this email domain. Sign in with your password.';
 const unreachableMessage =
   'Your identity provider could not be reached. Please try again in a moment or ask your administrator.';
-const flowLifetimeMs = 10 * 60 * 1000;
+export const ssoFlowLifetimeMs = 10 * 60 * 1000;
 // JIT accounts have no password until their person sets one (a reset link); nothing verifies
 // against this marker, so password sign-in fails as for a wrong password.
 const noPasswordHash = '!single-sign-on';
@@ -70,7 +70,7 @@ export async function startSsoSignIn(
   const { url, checks } = await buildSignInUrl(configuration, ssoRedirectUrl(ctx), emailAddress);
   return {
     redirectUrl: url.href,
-    flow: { ...checks, connectionId: connection.id, expiresAt: ctx.now().getTime() + flowLifetimeMs },
+    flow: { ...checks, connectionId: connection.id, expiresAt: ctx.now().getTime() + ssoFlowLifetimeMs },
   };
 }
 
