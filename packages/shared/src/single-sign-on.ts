@@ -7,7 +7,7 @@ import { workspaceRoles } from './account.js';
 export const ssoIssuerUrlInvalidMessage = 'Enter a valid issuer URL, e.g. https://login.example.com';
 export const ssoDomainInvalidMessage = 'Enter e-mail domains such as example.com';
 
-const ssoDomainSchema = z
+export const ssoDomainSchema = z
   .string()
   .trim()
   .toLowerCase()
