@@ -70,6 +70,11 @@ function formValuesOf(settings: SsoSettingsData | undefined): SsoFormInput {
   };
 }
 
+function settingsKey(settings: SsoSettingsData): string {
+  const { isConfigured, issuerUrl, clientId, allowedDomains, defaultRole, isRequired } = settings;
+  return JSON.stringify([isConfigured, issuerUrl, clientId, allowedDomains, defaultRole, isRequired]);
+}
+
 type SsoSettingsProps = { customerId: string | undefined; workspaceName: string };
 
 type SsoSettingsPageProps = SsoSettingsProps & {
@@ -98,7 +103,13 @@ export function SsoSettings({ customerId, workspaceName, canManage }: SsoSetting
       ) : settings.isError ? (
         <StatusMessage tone="error" title="Failed to load the single sign-on settings. Please try again." />
       ) : (
-        <SsoSettingsForm customerId={customerId} settings={settings.data} workspaceName={workspaceName} />
+        // Saved settings start the form afresh (the secret field empty again).
+        <SsoSettingsForm
+          key={settingsKey(settings.data)}
+          customerId={customerId}
+          settings={settings.data}
+          workspaceName={workspaceName}
+        />
       )}
     </div>
   );
@@ -117,12 +128,10 @@ function SsoSettingsForm({
     control,
     handleSubmit,
     setError,
-    reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<SsoFormInput, unknown, SsoFormValues>({
     resolver: zodResolver(ssoFormSchema),
-    values: formValuesOf(settings),
-    resetOptions: { keepDirtyValues: true },
+    defaultValues: formValuesOf(settings),
   });
 
   const showServerErrors = (error: unknown) => {
@@ -133,17 +142,17 @@ function SsoSettingsForm({
     }
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ clientSecret, ...values }) => {
     try {
-      const saved = await toastPromise(
-        save.mutateAsync({ ...values, ...(values.clientSecret ? {} : { clientSecret: undefined }) }),
+      await toastPromise(
+        // A blank secret is left out: the saved one stays.
+        save.mutateAsync({ ...values, ...(clientSecret ? { clientSecret } : {}) }),
         {
           pending: 'Saving single sign-on...',
           success: 'Single sign-on saved successfully!',
           error: (error: unknown) => getErrorMessage(error, 'Failed to save single sign-on.'),
         },
       );
-      reset(formValuesOf(saved));
     } catch (error) {
       showServerErrors(error);
     }
