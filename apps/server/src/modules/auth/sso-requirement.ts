@@ -4,7 +4,7 @@ import { findConnectionOfDomain, isAdminOfCustomer } from './sso.repository.js';
 
 // Where a business requires single sign-on (docs/decisions/045-single-sign-on.md).
 
-export const ssoRequiredMessage =
+const ssoRequiredMessage =
   'Your business signs in with single sign-on. Use "Sign In with SSO" with your work email address.';
 
 export function domainOf(emailAddress: string): string {
