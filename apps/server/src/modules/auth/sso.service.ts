@@ -1,6 +1,7 @@
 import { type SsoSignInError, ssoSignInErrorMessages } from '@graphium/shared';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, invalid } from '../../errors.js';
 import { createAccount, findAccountByEmail } from '../accounts/accounts.service.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
@@ -112,32 +113,38 @@ export async function completeSsoSignIn(
     throw new SsoSignInFailure(identity.isEmailVerified ? 'domain' : 'unverified');
   }
 
-  const { account, joined } = await ctx.db.transaction(async (tx) => {
-    const account =
-      (await findAccountByEmail(tx, emailAddress)) ??
-      (await createAccount(tx, {
-        firstName: identity.firstName ?? emailAddress.slice(0, emailAddress.indexOf('@')),
-        lastName: identity.lastName ?? '',
-        emailAddress,
-        businessName: null,
-        passwordHash: noPasswordHash,
-      }));
-    if (!account.isActive) return { account, joined: 'inactive' as const };
-    const joined = await joinWorkspaceAtSingleSignOn(tx, {
-      workspaceId: connection.workspaceId,
-      accountId: account.id,
-      role: connection.defaultRole,
-    });
-    if (joined === 'joined') {
-      await recordAuditEvent(ctx, tx, {
+  const joinJustInTime = () =>
+    ctx.db.transaction(async (tx) => {
+      const account =
+        (await findAccountByEmail(tx, emailAddress)) ??
+        (await createAccount(tx, {
+          firstName: identity.firstName ?? emailAddress.slice(0, emailAddress.indexOf('@')),
+          lastName: identity.lastName ?? '',
+          emailAddress,
+          businessName: null,
+          passwordHash: noPasswordHash,
+        }));
+      if (!account.isActive) return { account, joined: 'inactive' as const };
+      const joined = await joinWorkspaceAtSingleSignOn(tx, {
         workspaceId: connection.workspaceId,
-        who: { kind: 'member', accountId: account.id, address: client.ipAddress },
-        action: 'member.joined-through-sso',
-        target: { type: 'account', id: account.id, label: account.emailAddress },
-        details: { role: connection.defaultRole, issuer: connection.issuerUrl },
+        accountId: account.id,
+        role: connection.defaultRole,
       });
-    }
-    return { account, joined };
+      if (joined === 'joined') {
+        await recordAuditEvent(ctx, tx, {
+          workspaceId: connection.workspaceId,
+          who: { kind: 'member', accountId: account.id, address: client.ipAddress },
+          action: 'member.joined-through-sso',
+          target: { type: 'account', id: account.id, label: account.emailAddress },
+          details: { role: connection.defaultRole, issuer: connection.issuerUrl },
+        });
+      }
+      return { account, joined };
+    });
+  // Two first sign-ins of one person at once: the second finds the account the first made.
+  const { account, joined } = await joinJustInTime().catch((error: unknown) => {
+    if (isUniqueViolation(error)) return joinJustInTime();
+    throw error;
   });
   if (joined === 'inactive' || joined === 'removed') throw new SsoSignInFailure(joined);
   if (joined === 'joined') ctx.sessionCache.forgetAccount(account.id);

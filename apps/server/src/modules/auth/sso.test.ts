@@ -109,6 +109,31 @@ describe('signing in through the identity provider', () => {
     expect(await membershipOf(workspaceId, `lin@${domain}`)).toEqual({ role: 'editor', isActive: true });
   });
 
+  it('makes one account when the same newcomer signs in from two browsers at once', async () => {
+    const domain = newDomain();
+    const { admin, workspaceId } = await businessAt(t, domain);
+    await configureSso(admin, idp, { allowedDomains: [domain] });
+    const browsers = [t.client(), t.client()];
+    const callbacks = await Promise.all(
+      browsers.map(async (browser) => {
+        const start = await browser.post('/api/auth/sso/start', { emailAddress: `twin@${domain}` });
+        return signInAtTestProvider(start.json().redirectUrl, `twin@${domain}`);
+      }),
+    );
+    const answers = await Promise.all(
+      browsers.map((browser, index) =>
+        browser.get(`${callbacks[index]!.pathname}${callbacks[index]!.search}`),
+      ),
+    );
+    expect(answers.map((answer) => answer.headers.location)).toEqual(['/dashboard', '/dashboard']);
+    const rows = await t.ctx.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.emailAddress, `twin@${domain}`));
+    expect(rows).toHaveLength(1);
+    expect(await membershipOf(workspaceId, `twin@${domain}`)).toEqual({ role: 'editor', isActive: true });
+  });
+
   it('refuses an address outside the allowed domains and makes nothing', async () => {
     const domain = newDomain();
     const { admin, workspaceId } = await businessAt(t, domain);
