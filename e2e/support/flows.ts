@@ -40,5 +40,5 @@ export async function signIn(page: Page, emailAddress: string, password: string)
   await page.goto('/sign-in');
   await page.getByLabel('Email Address').fill(emailAddress);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }

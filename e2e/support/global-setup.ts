@@ -98,6 +98,8 @@ export default async function globalSetup() {
           DATABASE_URL: '',
           // The webhooks flow posts to a receiver of its own on this machine.
           WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+          // The single sign-on flow starts an identity provider of its own on this machine.
+          SSO_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
           ...extraEnv,
         },
         stdio: ['ignore', 'inherit', 'inherit'],

@@ -111,6 +111,20 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  /**
+   * Identity provider hosts allowed on private or loopback addresses, over http too (on-premise
+   * providers, tests): like SLACK_ALLOWED_PRIVATE_HOSTS, for docs/decisions/045-single-sign-on.md.
+   */
+  SSO_ALLOWED_PRIVATE_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^\s*[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*\s*$/,
+        'must be a comma-separated list of host or host:port',
+      )
+      .optional(),
+  ),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -168,6 +182,8 @@ export interface Config {
   slackAllowedPrivateHosts: string[];
   /** Lower-cased host or host:port entries of WEBHOOK_ALLOWED_PRIVATE_HOSTS. */
   webhookAllowedPrivateHosts: string[];
+  /** Lower-cased host or host:port entries of SSO_ALLOWED_PRIVATE_HOSTS. */
+  ssoAllowedPrivateHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -294,5 +310,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: publicUrl.startsWith('https://'),
     slackAllowedPrivateHosts: hostList(parsed.SLACK_ALLOWED_PRIVATE_HOSTS),
     webhookAllowedPrivateHosts: hostList(parsed.WEBHOOK_ALLOWED_PRIVATE_HOSTS),
+    ssoAllowedPrivateHosts: hostList(parsed.SSO_ALLOWED_PRIVATE_HOSTS),
   };
 }

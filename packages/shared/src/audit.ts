@@ -56,6 +56,9 @@ const auditActions = [
   'webhook.changed',
   'webhook.deleted',
   'webhook.disabled',
+  'sso.changed',
+  'sso.removed',
+  'member.joined-through-sso',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -30,6 +30,7 @@ export * from './response-filters.js';
 export * from './scoring.js';
 export * from './security.js';
 export * from './segments.js';
+export * from './single-sign-on.js';
 export * from './survey.js';
 export * from './survey-alert.js';
 export * from './survey-answer.js';

@@ -104,3 +104,43 @@ export function readSignInChallenge(request: FastifyRequest): string | undefined
 export function clearSignInChallengeCookie(reply: FastifyReply): void {
   reply.clearCookie(signInChallengeCookieName, { path: '/api/auth' });
 }
+
+const ssoFlowCookieName = 'graphium_sso';
+
+/**
+ * A single sign-on between its two legs (docs/decisions/045-single-sign-on.md): state, nonce and
+ * PKCE verifier, signed so they come back as they left, httpOnly, only sent to the SSO routes.
+ * SameSite=Lax: the identity provider's redirect back is a top-level GET, which carries it.
+ */
+export function setSsoFlowCookie(
+  ctx: AppContext,
+  reply: FastifyReply,
+  flow: object,
+  lifetimeMs: number,
+): void {
+  reply.setCookie(ssoFlowCookieName, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
+    path: '/api/auth/sso',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.cookieSecure,
+    signed: true,
+    maxAge: lifetimeMs / 1000,
+  });
+}
+
+/** The flow's JSON as it was set, or undefined when absent or tampered with. */
+export function readSsoFlowCookie(request: FastifyRequest): unknown {
+  const raw = request.cookies[ssoFlowCookieName];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return undefined;
+  try {
+    return JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+export function clearSsoFlowCookie(reply: FastifyReply): void {
+  reply.clearCookie(ssoFlowCookieName, { path: '/api/auth/sso' });
+}

@@ -20,6 +20,7 @@ import { ListsRoute } from './routes/settings-lists';
 import { LogoRoute } from './routes/settings-logo';
 import { NotificationsRoute } from './routes/settings-notifications';
 import { SecurityRoute } from './routes/settings-security';
+import { SingleSignOnRoute } from './routes/settings-single-sign-on';
 import { SettingsUsersRoute } from './routes/settings-users';
 import { VerifyingSignaturesRoute, WebhookDetailRoute, WebhooksRoute } from './routes/settings-webhooks';
 import { SignInRoute } from './routes/sign-in';
@@ -130,6 +131,7 @@ export const routes: RouteObject[] = [
               { path: 'notifications', element: <NotificationsRoute /> },
               { path: 'digests', element: <DigestsRoute /> },
               { path: 'security', element: <SecurityRoute /> },
+              { path: 'single-sign-on', element: <SingleSignOnRoute /> },
               { path: 'audit-log', element: <AuditLogRoute /> },
               { path: 'webhooks', element: <WebhooksRoute /> },
               { path: 'webhooks/verifying', element: <VerifyingSignaturesRoute /> },

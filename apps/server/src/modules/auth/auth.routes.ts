@@ -37,6 +37,7 @@ import {
 } from './auth.service.js';
 import { clientOf } from './client-info.js';
 import { securityRoutes } from './security.routes.js';
+import { ssoRoutes } from './sso.routes.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; rateLimitStore?: Redis }> = async (
   app,
@@ -109,6 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; rateLimitStore
   );
 
   await app.register(securityRoutes, { ctx, limiter });
+  await app.register(ssoRoutes, { ctx });
 
   app.post(
     '/auth/logout',

@@ -27,6 +27,7 @@ import {
   findSessionAccount,
 } from './sessions.repository.js';
 import { recordFailedSignIn, recordPasswordReset, recordSignIn } from './sign-in-audit.js';
+import { refusePasswordWhereSsoRequired } from './sso-requirement.js';
 import {
   consumeSignInChallenge,
   findSignInChallenge,
@@ -59,6 +60,7 @@ export interface SignedIn {
  */
 export async function signUp(ctx: AppContext, input: SignUp, client: ClientInfo): Promise<SignedIn> {
   if (await findAccountByEmail(ctx.db, input.emailAddress)) throw conflict(duplicateEmailMessage);
+  await refusePasswordWhereSsoRequired(ctx, input.emailAddress, undefined);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {
@@ -109,6 +111,7 @@ export async function login(ctx: AppContext, input: Login, client: ClientInfo): 
     await recordFailedSignIn(ctx, input.emailAddress, account, client.ipAddress);
     throw unauthenticated(wrongCredentialsMessage);
   }
+  await refusePasswordWhereSsoRequired(ctx, account.emailAddress, account.id);
   if (await hasTwoFactor(ctx, account.id)) {
     const now = ctx.now();
     const { token, tokenHash } = createToken();
@@ -178,14 +181,28 @@ async function completeSignIn(
     );
     ctx.sessionCache.forgetAccount(account.id);
   }
-  const memberships = await findActiveMemberships(ctx.db, account.id);
-  const selected = joined ?? memberships[0];
+  const signedIn = await openSignedInSession(ctx, account.id, client, joined?.workspaceId);
+  await recordSignIn(ctx, account, client.ipAddress);
+  return signedIn;
+}
+
+/**
+ * Opens the session of an account whose sign-in succeeded (a password, a second step, or the
+ * identity provider's answer: docs/decisions/045-single-sign-on.md), in the workspace given if
+ * it is one of the account's, else its oldest.
+ */
+export async function openSignedInSession(
+  ctx: AppContext,
+  accountId: string,
+  client: ClientInfo,
+  workspaceId: string | undefined,
+): Promise<SignedIn> {
+  const memberships = await findActiveMemberships(ctx.db, accountId);
+  const selected = memberships.find((item) => item.workspaceId === workspaceId) ?? memberships[0];
   if (!selected) {
     throw forbidden('Your account has no active workspace. Ask a workspace admin to invite you again.');
   }
-  const signedIn = await openSession(ctx, account.id, client, memberships, selected);
-  await recordSignIn(ctx, account, client.ipAddress);
-  return signedIn;
+  return openSession(ctx, accountId, client, memberships, selected);
 }
 
 /** Starts the session and answers its startup payload, read the way every later request reads it. */

@@ -34,13 +34,17 @@ export function recordSignIn(
   ctx: AppContext,
   account: { id: string; emailAddress: string },
   address?: string,
+  details: Record<string, unknown> = {},
 ) {
   return ctx.db.transaction((tx) =>
-    recordForAccount(ctx, tx, 'account.signed-in', account, {
-      kind: 'member',
-      accountId: account.id,
-      address,
-    }),
+    recordForAccount(
+      ctx,
+      tx,
+      'account.signed-in',
+      account,
+      { kind: 'member', accountId: account.id, address },
+      details,
+    ),
   );
 }
 
@@ -49,6 +53,7 @@ export function recordFailedSignIn(
   emailAddress: string,
   account: { id: string; emailAddress: string } | undefined,
   address?: string,
+  details?: { reason: string } & Record<string, unknown>,
 ) {
   const reason = account ? 'wrong password or inactive account' : 'unknown e-mail address';
   return ctx.db.transaction((tx) =>
@@ -58,7 +63,7 @@ export function recordFailedSignIn(
       'account.sign-in-failed',
       account,
       { kind: 'anonymous', label: emailAddress.trim().toLowerCase(), address },
-      { reason },
+      details ?? { reason },
     ),
   );
 }

@@ -57,6 +57,19 @@ export async function insertMember(
     });
 }
 
+/** Adds the member unless the account has any membership row there (active or not). */
+export async function insertMemberIfMissing(
+  db: Executor,
+  values: { workspaceId: string; accountId: string; role: WorkspaceRole },
+): Promise<boolean> {
+  const rows = await db
+    .insert(workspaceMembers)
+    .values(values)
+    .onConflictDoNothing({ target: [workspaceMembers.workspaceId, workspaceMembers.accountId] })
+    .returning({ accountId: workspaceMembers.accountId });
+  return rows.length > 0;
+}
+
 export async function findMember(db: Executor, workspaceId: string, accountId: string) {
   const [row] = await db
     .select()

@@ -1,4 +1,4 @@
-import type { UpdateWorkspaceUser, WorkspaceUser } from '@graphium/shared';
+import type { UpdateWorkspaceUser, WorkspaceRole, WorkspaceUser } from '@graphium/shared';
 import type { Membership, WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -14,6 +14,7 @@ import {
   findWorkspaceUsers,
   insertCustomer,
   insertMember,
+  insertMemberIfMissing,
   insertWorkspace,
   lockWorkspace,
   updateMember,
@@ -106,6 +107,19 @@ export async function createWorkspaceOfNewAccount(
   const workspaceId = await insertWorkspace(tx, { customerId, name: input.workspaceName });
   await insertMember(tx, { workspaceId, accountId: input.accountId, role: 'admin' });
   return { workspaceId, workspaceName: input.workspaceName, customerId, role: 'admin' };
+}
+
+/**
+ * Just-in-time membership at a single sign-on (docs/decisions/045-single-sign-on.md): a newcomer
+ * joins with the connection's role; a member whose membership was deactivated stays out.
+ */
+export async function joinWorkspaceAtSingleSignOn(
+  tx: Executor,
+  input: { workspaceId: string; accountId: string; role: WorkspaceRole },
+): Promise<'joined' | 'member' | 'removed'> {
+  if (await insertMemberIfMissing(tx, input)) return 'joined';
+  const existing = await findMember(tx, input.workspaceId, input.accountId);
+  return existing?.isActive ? 'member' : 'removed';
 }
 
 /** The workspace's name, or '' when there is none. */

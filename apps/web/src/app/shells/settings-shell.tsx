@@ -1,5 +1,16 @@
 import clsx from 'clsx';
-import { Bell, Image, KeyRound, List, Mail, ScrollText, ShieldCheck, Users, Webhook } from 'lucide-react';
+import {
+  Bell,
+  Building2,
+  Image,
+  KeyRound,
+  List,
+  Mail,
+  ScrollText,
+  ShieldCheck,
+  Users,
+  Webhook,
+} from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { useCan } from '@/features/auth/api/use-can';
 
@@ -11,6 +22,7 @@ const sections = [
   { to: '/settings/notifications', label: 'Notifications', icon: Bell },
   { to: '/settings/digests', label: 'Digests', icon: Mail },
   { to: '/settings/security', label: 'Security', icon: ShieldCheck },
+  { to: '/settings/single-sign-on', label: 'Single Sign-On', icon: Building2, isAdminOnly: true },
   { to: '/settings/audit-log', label: 'Audit Log', icon: ScrollText, isAdminOnly: true },
   { to: '/settings/webhooks', label: 'Webhooks', icon: Webhook, isAdminOnly: true },
 ];
