@@ -2,7 +2,7 @@ import type { EraseRespondentInput, ErasureResult } from '@graphium/shared';
 import { UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useCan } from '@/features/auth/api/use-can';
+import { useRoleReason } from '@/features/auth/api/use-can';
 import { EraseRespondentDialog } from './erase-respondent-dialog';
 
 type EraseRespondentButtonProps = {
@@ -11,14 +11,13 @@ type EraseRespondentButtonProps = {
   onErased?: (result: ErasureResult) => void;
 };
 
-/** "Erase respondent" on the response and contact pages: admins only (others never see it). */
+/** "Erase respondent" on the response and contact pages: admins only (others see why not). */
 export function EraseRespondentButton({ target, who, onErased }: EraseRespondentButtonProps) {
-  const isAdmin = useCan('admin');
+  const roleBlock = useRoleReason('admin', 'erase respondents');
   const [isOpen, setIsOpen] = useState(false);
-  if (!isAdmin) return null;
   return (
     <>
-      <Button variant="danger" size="sm" onClick={() => setIsOpen(true)}>
+      <Button variant="danger" size="sm" disabledReason={roleBlock} onClick={() => setIsOpen(true)}>
         <UserX className="size-4" aria-hidden="true" />
         Erase respondent
       </Button>

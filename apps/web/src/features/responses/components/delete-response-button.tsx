@@ -3,23 +3,22 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { useCan } from '@/features/auth/api/use-can';
+import { useRoleReason } from '@/features/auth/api/use-can';
 import { toastPromise } from '@/lib/toast';
 import { useDeleteSurvey } from '../api/delete-survey';
 
 /**
- * "Delete response" on the response page (editors; docs/decisions/043-erasure-and-access-requests.md):
+ * "Delete response" on the response page (editors; viewers see why not; docs/decisions/043):
  * the survey and its answers go, and the summaries are corrected. Back to the list after it.
  */
 export function DeleteResponseButton({ surveyId, backTo }: { surveyId: string; backTo: string }) {
-  const canDelete = useCan('editor');
+  const roleBlock = useRoleReason('editor', 'delete responses');
   const [isOpen, setIsOpen] = useState(false);
   const remove = useDeleteSurvey();
   const navigate = useNavigate();
-  if (!canDelete) return null;
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setIsOpen(true)}>
+      <Button variant="secondary" size="sm" disabledReason={roleBlock} onClick={() => setIsOpen(true)}>
         <Trash2 className="size-4" aria-hidden="true" />
         Delete response
       </Button>
