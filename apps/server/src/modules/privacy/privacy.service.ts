@@ -111,13 +111,7 @@ async function findHoldings(
   match: RespondentMatch,
 ): Promise<RespondentHoldings> {
   const surveys = await findRespondentSurveys(db, workspaceId, match);
-  const contacts = await findRespondentContacts(db, workspaceId, {
-    addresses: match.addresses,
-    contactIds: [
-      ...match.contactIds,
-      ...surveys.flatMap((survey) => (survey.contactId ? [survey.contactId] : [])),
-    ],
-  });
+  // Every address on their surveys is theirs too: their contacts are found by all of them.
   const addresses = new Set(match.addresses);
   for (const survey of surveys) {
     for (const method of survey.contactMethods) {
@@ -127,6 +121,13 @@ async function findHoldings(
         addresses.add(form);
     }
   }
+  const contacts = await findRespondentContacts(db, workspaceId, {
+    addresses: [...addresses],
+    contactIds: [
+      ...match.contactIds,
+      ...surveys.flatMap((survey) => (survey.contactId ? [survey.contactId] : [])),
+    ],
+  });
   for (const contact of contacts) {
     for (const address of [contact.emailAddress, contact.phoneNumber]) {
       if (address) for (const form of formsOf(address)) addresses.add(form);
