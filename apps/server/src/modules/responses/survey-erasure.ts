@@ -20,10 +20,7 @@ import { idsParam, lockSurveysToRemove, redactSurveyMessages, segmentValueDeltas
 // summaries and benchmarks of scores and choices do not move.
 
 /** The answers kept: no free-text answer, and "Other" answers without their text. */
-export function anonymousResponses(
-  definition: SurveyDefinition,
-  responses: SurveyResponses,
-): SurveyResponses {
+function anonymousResponses(definition: SurveyDefinition, responses: SurveyResponses): SurveyResponses {
   const kept: SurveyResponses = {};
   const questions = new Map(definition.questions.map((question) => [question.id, question]));
   for (const [questionId, answer] of Object.entries(responses)) {
