@@ -84,3 +84,13 @@ export const erasureResultSchema = z.object({
 export type ErasureResult = z.infer<typeof erasureResultSchema>;
 
 export const privacyNothingFoundMessage = 'Nothing is held about this respondent.';
+
+/**
+ * An erased respondent's suppression entry holds `erased:` and a one-way key of the address, not
+ * the address (decision 043): it still stops messages to it, and lists show it as erased.
+ */
+export const erasedContactPrefix = 'erased:';
+
+export function isErasedContact(contact: string): boolean {
+  return contact.startsWith(erasedContactPrefix);
+}
