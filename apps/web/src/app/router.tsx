@@ -19,6 +19,7 @@ import { ListDetailRoute, ListItemsRoute, ListPropertiesRoute } from './routes/s
 import { ListsRoute } from './routes/settings-lists';
 import { LogoRoute } from './routes/settings-logo';
 import { NotificationsRoute } from './routes/settings-notifications';
+import { PrivacyRoute } from './routes/settings-privacy';
 import { SecurityRoute } from './routes/settings-security';
 import { SingleSignOnRoute } from './routes/settings-single-sign-on';
 import { SettingsUsersRoute } from './routes/settings-users';
@@ -133,6 +134,7 @@ export const routes: RouteObject[] = [
               { path: 'security', element: <SecurityRoute /> },
               { path: 'single-sign-on', element: <SingleSignOnRoute /> },
               { path: 'audit-log', element: <AuditLogRoute /> },
+              { path: 'privacy', element: <PrivacyRoute /> },
               { path: 'webhooks', element: <WebhooksRoute /> },
               { path: 'webhooks/verifying', element: <VerifyingSignaturesRoute /> },
               { path: 'webhooks/:webhookId', element: <WebhookDetailRoute /> },

@@ -75,6 +75,28 @@ describe('Notifications settings (decision 008)', () => {
     expect(await screen.findByRole('heading', { name: 'Notifications', level: 2 })).toBeInTheDocument();
   });
 
+  it("shows an erased respondent's entry as erased, never its key (decision 043)", async () => {
+    mockApi({
+      get: {
+        '/accounts/startup': () => buildStartup(),
+        [settingsPath]: () => buildSettings(),
+        [suppressionsPath]: () => ({
+          suppressions: [
+            {
+              contact: `erased:${'ab'.repeat(32)}`,
+              contactType: 'email',
+              reason: 'unsubscribed',
+              createdAt: '2025-03-04T15:06:00.000Z',
+            },
+          ],
+        }),
+      },
+    });
+    renderApp('/settings/notifications');
+    expect(await screen.findByText('Erased respondent')).toBeInTheDocument();
+    expect(screen.queryByText(/^erased:/)).not.toBeInTheDocument();
+  });
+
   it('validates the Slack webhook before saving and saves an https URL', async () => {
     let current = buildSettings();
     mockApi({

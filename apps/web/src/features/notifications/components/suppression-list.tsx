@@ -2,6 +2,7 @@ import {
   type AddSuppressionInput,
   type addSuppressionSchema,
   addSuppressionSchemaFor,
+  isErasedContact,
   type Suppression,
   type SuppressionReason,
 } from '@graphium/shared';
@@ -39,6 +40,8 @@ function formatContact(
   suppression: Pick<Suppression, 'contact' | 'contactType'>,
   formatPhone: (stored: string) => string,
 ): string {
+  // An erased respondent's entry keeps a one-way key, not the address (decision 043).
+  if (isErasedContact(suppression.contact)) return 'Erased respondent';
   return suppression.contactType === 'phone' ? formatPhone(suppression.contact) : suppression.contact;
 }
 
