@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   cases,
@@ -168,6 +168,34 @@ export async function findContactsPage(
     db.select({ total: count() }).from(contacts).where(where),
   ]);
   return { rows, total: Number(counted?.total ?? 0) };
+}
+
+/**
+ * Contacts after the cursor (the previous page's last `created_at` as PostgreSQL's text, and id)
+ * in the list's order, newest first then by id: the /api/v1 list's keyset page, read along
+ * `contacts_workspace_id_created_at_idx`.
+ */
+export async function findContactsAfter(
+  db: Executor,
+  workspaceId: string,
+  search: string | undefined,
+  after: { createdAt: string; id: string } | undefined,
+  limit: number,
+): Promise<(ContactRow & { cursorCreatedAt: string })[]> {
+  return db
+    .select({ ...getTableColumns(contacts), cursorCreatedAt: sql<string>`${contacts.createdAt}::text` })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.workspaceId, workspaceId),
+        searchCondition(search),
+        after
+          ? sql`(${contacts.createdAt} < ${after.createdAt}::timestamptz or (${contacts.createdAt} = ${after.createdAt}::timestamptz and ${contacts.id} > ${after.id}::uuid))`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(contacts.createdAt), asc(contacts.id))
+    .limit(limit);
 }
 
 /**

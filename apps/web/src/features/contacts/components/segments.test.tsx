@@ -74,11 +74,11 @@ describe('Segments (decision 038)', () => {
 
   it('builds a segment: conditions, the count from the server, then saved', async () => {
     const calls = mockApi({
-      get: common({ '/contacts/segments': () => ({ segments: [] }) }),
-      post: {
+      get: common({
+        '/contacts/segments': () => ({ segments: [] }),
         '/contacts/segments/preview': () => ({ memberCount: 7, contacts: [] }),
-        '/contacts/segments': () => segment,
-      },
+      }),
+      post: { '/contacts/segments': () => segment },
     });
     renderApp('/contacts');
     const user = setupUser();
@@ -105,6 +105,41 @@ describe('Segments (decision 038)', () => {
         ],
       },
     });
+  });
+
+  it("lets a viewer look at a segment's members: the count and the first of them, linked", async () => {
+    const calls = mockApi({
+      get: common({
+        '/accounts/startup': () => buildStartup({ role: 'viewer' }),
+        '/contacts/segments/preview': () => ({
+          memberCount: 12,
+          contacts: [
+            {
+              contactId: '6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c',
+              emailAddress: 'ada@example.com',
+              phoneNumber: null,
+              name: 'Ada Lovelace',
+              attributes: { plan: 'Pro' },
+              lastSurveyedAt: null,
+              createdAt: '2026-06-01T09:00:00.000Z',
+              updatedAt: '2026-06-01T09:00:00.000Z',
+            },
+          ],
+        }),
+      }),
+    });
+    renderApp('/contacts');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'View members of Quiet Pro customers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Quiet Pro customers' });
+    expect(await within(dialog).findByText('12 contacts match now; the first 1:')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'href',
+      '/contacts/6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c',
+    );
+    const preview = calls.find((call) => call.url === '/contacts/segments/preview');
+    const params = preview?.params as { filter: string } | undefined;
+    expect(JSON.parse(params?.filter ?? 'null')).toEqual(segment.filter);
   });
 
   it('shows recurring sends and pauses one', async () => {

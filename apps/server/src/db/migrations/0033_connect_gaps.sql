@@ -1,0 +1,1 @@
+CREATE INDEX "surveys_workspace_id_sent_at_idx" ON "surveys" USING btree ("workspace_id","sent_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
