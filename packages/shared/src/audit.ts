@@ -36,6 +36,7 @@ const auditActions = [
   'contact.created',
   'contact.changed',
   'contact.imported',
+  'contact.import-retried',
   'contact-attribute.created',
   'contact-settings.changed',
   'segment.created',

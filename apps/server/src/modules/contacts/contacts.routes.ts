@@ -23,7 +23,12 @@ import type { AppContext } from '../../context.js';
 import { access, actorOf } from '../../http/access.js';
 import { pageOf, pageReply } from '../../http/cursor-paging.js';
 import { getContactSettings, updateContactSettings } from './contact-fatigue.service.js';
-import { getContactImport, startContactImport, uploadContactImport } from './contact-imports.service.js';
+import {
+  getContactImport,
+  retryContactImport,
+  startContactImport,
+  uploadContactImport,
+} from './contact-imports.service.js';
 import {
   contactsCursorKey,
   createContactAttribute,
@@ -211,6 +216,21 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       reply
         .status(202)
         .send(await startContactImport(ctx, actorOf(request), request.params.importId, request.body)),
+  );
+
+  app.post(
+    '/contacts/imports/:importId/retry',
+    {
+      config: { access: access.workspace('write') },
+      schema: {
+        tags,
+        summary: 'Run a failed import again from the rows it had written (decision 047)',
+        params: contactImportParamsSchema,
+        response: { 202: contactImportSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await retryContactImport(ctx, actorOf(request), request.params.importId)),
   );
 
   // The fatigue rule is the workspace's: members and keys read it, admins change it.
