@@ -262,6 +262,39 @@ export async function saveFatigueDays(db: Executor, workspaceId: string, fatigue
 }
 
 /**
+ * Creates a bare contact (addresses only, never surveyed) for each person not known yet, so the
+ * fatigue check has a row to lock (decision 047): a concurrent send to the same new person waits
+ * on the unique index until this transaction ends, then finds the contact it wrote. In address
+ * order, so two sends of overlapping people take the index entries in one order.
+ */
+export async function insertMissingContacts(
+  db: Executor,
+  workspaceId: string,
+  people: { emailAddress: string | null; phoneNumber: string | null }[],
+  now: Date,
+): Promise<void> {
+  const seen = new Set<string>();
+  const rows = people
+    .filter((person) => person.emailAddress || person.phoneNumber)
+    .map((person) => ({ ...person, key: `${person.emailAddress ?? ''} ${person.phoneNumber ?? ''}` }))
+    .filter(({ key }) => !seen.has(key) && seen.add(key))
+    .sort((left, right) => (left.key < right.key ? -1 : left.key > right.key ? 1 : 0));
+  if (rows.length === 0) return;
+  await db
+    .insert(contacts)
+    .values(
+      rows.map(({ emailAddress, phoneNumber }) => ({
+        workspaceId,
+        emailAddress,
+        phoneNumber,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
  * Contacts holding any of these addresses or numbers that were surveyed after `since`.
  */
 export async function findSurveyedSince(
