@@ -24,7 +24,8 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
   'survey.opened': 'A respondent opened a survey for the first time.',
   'survey.completed': 'A respondent completed a survey: the answers and the scores.',
   'alert.fired': "A completed survey met an alert's conditions.",
-  'case.updated': "A case's status or assignee changed.",
+  'case.updated':
+    'A case changed: its status, its assignee, a note, a reply to the respondent or an escalation.',
   'contact.unsubscribed': 'A contact unsubscribed (link in a message, or an SMS STOP).',
 };
 
