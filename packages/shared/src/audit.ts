@@ -43,6 +43,7 @@ const auditActions = [
   'segment.changed',
   'segment.deleted',
   'recurring-send.created',
+  'recurring-send.changed',
   'recurring-send.paused',
   'recurring-send.resumed',
   'recurring-send.deleted',

@@ -160,6 +160,44 @@ describe('Segments (decision 038)', () => {
     expect(calls.find((call) => call.method === 'patch')?.body).toEqual({ status: 'paused' });
   });
 
+  it('edits a recurring send: its segment and cadence, the template kept', async () => {
+    const other = { ...segment, segmentId: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d', name: 'Everyone' };
+    const calls = mockApi({
+      get: common({ '/contacts/segments': () => ({ segments: [segment, other] }) }),
+      patch: {
+        [`/contacts/recurring-sends/${recurring.recurringSendId}`]: () => ({
+          ...recurring,
+          segmentId: other.segmentId,
+          segmentName: other.name,
+          every: 2,
+          period: 'weeks',
+          sendTime: '14:00',
+        }),
+      },
+    });
+    renderApp('/contacts');
+    const user = setupUser();
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit Quarterly check-in to Quiet Pro customers' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Recurring Send' });
+    expect(within(dialog).getByLabelText('Survey template')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Every')).toHaveValue(3);
+    await user.selectOptions(within(dialog).getByLabelText('Segment'), other.segmentId);
+    await user.clear(within(dialog).getByLabelText('Every'));
+    await user.type(within(dialog).getByLabelText('Every'), '2');
+    await user.selectOptions(within(dialog).getByLabelText('Period'), 'weeks');
+    await user.clear(within(dialog).getByLabelText('At (local time)'));
+    await user.type(within(dialog).getByLabelText('At (local time)'), '14:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(calls.find((call) => call.method === 'patch')?.body).toEqual({
+      segmentId: other.segmentId,
+      every: 2,
+      period: 'weeks',
+      sendTime: '14:00',
+    });
+  });
+
   it('schedules a recurring send of a template to a segment', async () => {
     const calls = mockApi({
       get: common({
