@@ -58,6 +58,7 @@ const auditActions = [
   'webhook.changed',
   'webhook.deleted',
   'webhook.disabled',
+  'webhook.secret-rotated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

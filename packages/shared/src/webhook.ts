@@ -106,6 +106,11 @@ export type Webhook = z.infer<typeof webhookSchema>;
 /** One webhook for its admins: with its signing secret. */
 export const webhookWithSecretSchema = webhookSchema.extend({
   secret: z.string().meta({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
+  /**
+   * After a rotation, the previous secret still signs every request (a second signature in
+   * `webhook-signature`) until this time, 24 hours on (docs/decisions/047-connect-gaps.md).
+   */
+  previousSecretExpiresAt: z.iso.datetime().nullable(),
 });
 export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 
