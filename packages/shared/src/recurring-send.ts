@@ -7,7 +7,6 @@ import { z } from 'zod';
 export const recurringPeriods = ['days', 'weeks', 'months'] as const;
 export type RecurringPeriod = (typeof recurringPeriods)[number];
 export const recurringSendStatuses = ['active', 'paused'] as const;
-export type RecurringSendStatus = (typeof recurringSendStatuses)[number];
 
 export const createRecurringSendSchema = z.object({
   surveyTemplateId: z.uuid('Choose a survey template'),

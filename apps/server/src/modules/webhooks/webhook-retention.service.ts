@@ -5,7 +5,7 @@ import {
 } from './webhook-retention.repository.js';
 
 /** How long delivered and failed deliveries, their attempts and their events are kept. */
-export const webhookRetentionDays = 30;
+const webhookRetentionDays = 30;
 const dayMs = 24 * 60 * 60 * 1000;
 const purgeBatchSize = 1000;
 

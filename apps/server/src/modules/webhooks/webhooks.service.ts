@@ -113,7 +113,7 @@ const withSecret = (row: WebhookRow): WebhookWithSecret => ({
 });
 
 /** How long a rotated-out secret keeps signing, so receivers can switch without losing a request. */
-export const previousSecretValidityMs = 24 * 60 * 60 * 1000;
+const previousSecretValidityMs = 24 * 60 * 60 * 1000;
 
 /** The audit log keeps a webhook's origin only: its path may hold a token of the receiver. */
 const auditTarget = (row: WebhookRow) => ({ type: 'webhook', id: row.id, label: new URL(row.url).origin });
