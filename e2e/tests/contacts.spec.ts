@@ -70,6 +70,13 @@ test('import contacts, build a segment, schedule a recurring send and set the fa
   await builder.getByRole('button', { name: 'Save Segment' }).click();
   await expect(builder).toBeHidden();
   await expect(page.getByText('Plan is Pro and Not surveyed in the last 60 days')).toBeVisible();
+  // Its members now (a read any member may make: decision 047).
+  await page.getByRole('button', { name: 'View members of Quiet Pro customers' }).click();
+  const members = page.getByRole('dialog', { name: 'Quiet Pro customers' });
+  await expect(members.getByText('1 contact matches now; the first 1:')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await members.getByRole('button', { name: 'Close' }).click();
+  await expect(members).toBeHidden();
 
   // A recurring send of a published template to it, then paused and resumed.
   const created = await callApi(page.request, 'post', '/api/survey-templates/', {
@@ -105,6 +112,17 @@ test('import contacts, build a segment, schedule a recurring send and set the fa
   await expect(page.getByText('Paused', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Resume Quarterly check-in to Quiet Pro customers' }).click();
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  // Edited: every 2 weeks at 08:15 (decision 047).
+  await page.getByRole('button', { name: 'Edit Quarterly check-in to Quiet Pro customers' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Recurring Send' });
+  await expect(edit.getByLabel('Survey template')).toBeDisabled();
+  await edit.getByLabel('Every').fill('2');
+  await edit.getByLabel('Period').selectOption('weeks');
+  await edit.getByLabel('At (local time)').fill('08:15');
+  await expectNoSeriousA11yViolations(page);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText(/Every 2 weeks at 08:15; next run/)).toBeVisible();
 
   // The fatigue rule: the admin who signed up changes it.
   const days = page.getByLabel('Days between surveys');

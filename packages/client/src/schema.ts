@@ -4,6 +4,54 @@
  */
 
 export interface paths {
+    "/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contacts, newest first, searched by e-mail address, phone number or name
+         * @description Needs the `contacts:read` scope.
+         */
+        get: operations["listContacts"];
+        put?: never;
+        /**
+         * Create a contact, or update the one with this e-mail address or phone number (201 created, 200 updated)
+         * @description Needs the `contacts:write` scope.
+         */
+        post: operations["upsertContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contact with their surveys, answers, scores, cases and suppression
+         * @description Needs the `contacts:read` scope.
+         */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact's fields (attributes merge; null clears)
+         * @description Needs the `contacts:write` scope.
+         */
+        patch: operations["updateContact"];
+        trace?: never;
+    };
     "/responses": {
         parameters: {
             query?: never;
@@ -36,6 +84,26 @@ export interface paths {
          * @description Needs the `responses:read` scope.
          */
         get: operations["getResponse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The surveys sent, newest first, with their state (of one template or state if asked)
+         * @description Needs the `sends:read` scope.
+         */
+        get: operations["listSends"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6477,6 +6545,37 @@ export interface components {
                 };
             }[];
         };
+        ListSendsReply: {
+            sends: {
+                /** Format: uuid */
+                surveyId: string;
+                /** Format: uuid */
+                surveyTemplateId: string;
+                /** Format: uuid */
+                surveyTemplateVersionId: string;
+                surveyTemplateName: string;
+                /** @enum {string} */
+                surveyState: "SENT" | "OPENED" | "IN_PROGRESS" | "COMPLETE";
+                surveyContactMethods: ({
+                    /** @constant */
+                    contactMethodType: "email";
+                    emailAddress: string;
+                } | {
+                    /** @constant */
+                    contactMethodType: "phone";
+                    phoneNumber: string;
+                })[];
+                contactId: string | null;
+                /** Format: date-time */
+                sentAt: string;
+                firstOpenedAt: string | null;
+                completedAt: string | null;
+                /** Format: date-time */
+                expiresAt: string;
+            }[];
+            /** @description Pass as `cursor` to read the next page; null on the last page. */
+            next: string | null;
+        };
         ListResponsesReply: {
             surveys: {
                 /** Format: uuid */
@@ -7566,6 +7665,132 @@ export interface components {
                 displayValue: string;
             }[];
         };
+        ListContactsReply: {
+            contacts: {
+                /** Format: uuid */
+                contactId: string;
+                emailAddress: string | null;
+                phoneNumber: string | null;
+                name: string | null;
+                attributes: {
+                    [key: string]: string | number | boolean;
+                };
+                lastSurveyedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            /** @description Pass as `cursor` to read the next page; null on the last page. */
+            next: string | null;
+        };
+        UpsertContactBody: {
+            emailAddress?: string | null;
+            phoneNumber?: string | null;
+            name?: string | null;
+            /** @default {} */
+            attributes?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        UpsertContactReply: {
+            /** Format: uuid */
+            contactId: string;
+            emailAddress: string | null;
+            phoneNumber: string | null;
+            name: string | null;
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
+            lastSurveyedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        GetContactReply: {
+            contact: {
+                /** Format: uuid */
+                contactId: string;
+                emailAddress: string | null;
+                phoneNumber: string | null;
+                name: string | null;
+                attributes: {
+                    [key: string]: string | number | boolean;
+                };
+                lastSurveyedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+            };
+            surveys: {
+                /** Format: uuid */
+                surveyId: string;
+                /** Format: uuid */
+                surveyTemplateId: string;
+                /** Format: uuid */
+                surveyTemplateVersionId: string;
+                surveyTemplateName: string;
+                /** @enum {string} */
+                surveyState: "SENT" | "OPENED" | "IN_PROGRESS" | "COMPLETE";
+                surveyContactMethods: ({
+                    /** @constant */
+                    contactMethodType: "email";
+                    emailAddress: string;
+                } | {
+                    /** @constant */
+                    contactMethodType: "phone";
+                    phoneNumber: string;
+                })[];
+                /** Format: date-time */
+                sentAt: string;
+                completedAt: string | null;
+                compositePercentage: number | null;
+                questionScores: {
+                    questionId: string;
+                    score: number;
+                    percentage: number;
+                }[];
+                cases: {
+                    /** Format: uuid */
+                    caseId: string;
+                    status: string;
+                    /** Format: date-time */
+                    openedAt: string;
+                }[];
+            }[];
+            suppressions: {
+                contact: string;
+                reason: string;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+        };
+        UpdateContactBody: {
+            emailAddress?: string | null;
+            phoneNumber?: string | null;
+            name?: string | null;
+            /** @default {} */
+            attributes?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        UpdateContactReply: {
+            /** Format: uuid */
+            contactId: string;
+            emailAddress: string | null;
+            phoneNumber: string | null;
+            name: string | null;
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
+            lastSurveyedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
     };
     responses: {
         /** @description Invalid input: `details` maps each field to its message. */
@@ -7781,6 +8006,317 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listContacts: {
+        parameters: {
+            query?: {
+                search?: string;
+                /** @description The `next` value of the previous page; leave out for the first page. */
+                cursor?: string;
+                /** @description Rows per page, 1 to 100 (default 25). */
+                limit?: number;
+            };
+            header?: {
+                /** @description The workspace to act in, among the key's customer's (default: the oldest). */
+                "x-workspace-id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contacts": [
+                     *         {
+                     *           "contactId": "b5ec5d98-4bee-4da1-ad24-dde86346cb1d",
+                     *           "emailAddress": "string",
+                     *           "phoneNumber": "string",
+                     *           "name": "string",
+                     *           "attributes": {
+                     *             "property1": "string",
+                     *             "property2": "string"
+                     *           },
+                     *           "lastSurveyedAt": "2019-08-24T14:15:22Z",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "next": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListContactsReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    upsertContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in, among the key's customer's (default: the oldest). */
+                "x-workspace-id"?: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Makes the POST safe to retry: 1 to 255 visible ASCII characters, e.g. a UUID.
+                 * @example 5f0c7d1e-2b7a-4f55-9a53-1c4e7c1a9e10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emailAddress": "string",
+                 *       "phoneNumber": "string",
+                 *       "name": "string",
+                 *       "attributes": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpsertContactBody"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contactId": "b5ec5d98-4bee-4da1-ad24-dde86346cb1d",
+                     *       "emailAddress": "string",
+                     *       "phoneNumber": "string",
+                     *       "name": "string",
+                     *       "attributes": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "lastSurveyedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpsertContactReply"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contactId": "b5ec5d98-4bee-4da1-ad24-dde86346cb1d",
+                     *       "emailAddress": "string",
+                     *       "phoneNumber": "string",
+                     *       "name": "string",
+                     *       "attributes": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "lastSurveyedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpsertContactReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in, among the key's customer's (default: the oldest). */
+                "x-workspace-id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contact": {
+                     *         "contactId": "b5ec5d98-4bee-4da1-ad24-dde86346cb1d",
+                     *         "emailAddress": "string",
+                     *         "phoneNumber": "string",
+                     *         "name": "string",
+                     *         "attributes": {
+                     *           "property1": "string",
+                     *           "property2": "string"
+                     *         },
+                     *         "lastSurveyedAt": "2019-08-24T14:15:22Z",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "surveys": [
+                     *         {
+                     *           "surveyId": "1a903e37-335f-48af-a932-b6461ffc41a1",
+                     *           "surveyTemplateId": "05cb375a-71f7-4bfa-8827-773190aafe84",
+                     *           "surveyTemplateVersionId": "9454c5dc-07c1-4b6e-95d8-29a480d1cc5b",
+                     *           "surveyTemplateName": "string",
+                     *           "surveyState": "SENT",
+                     *           "surveyContactMethods": [
+                     *             {
+                     *               "contactMethodType": "email",
+                     *               "emailAddress": "string"
+                     *             }
+                     *           ],
+                     *           "sentAt": "2019-08-24T14:15:22Z",
+                     *           "completedAt": "2019-08-24T14:15:22Z",
+                     *           "compositePercentage": 0,
+                     *           "questionScores": [
+                     *             {
+                     *               "questionId": "string",
+                     *               "score": 0,
+                     *               "percentage": 0
+                     *             }
+                     *           ],
+                     *           "cases": [
+                     *             {
+                     *               "caseId": "af51d69f-996a-4891-a745-aadfcdec225a",
+                     *               "status": "string",
+                     *               "openedAt": "2019-08-24T14:15:22Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "suppressions": [
+                     *         {
+                     *           "contact": "string",
+                     *           "reason": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetContactReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in, among the key's customer's (default: the oldest). */
+                "x-workspace-id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emailAddress": "string",
+                 *       "phoneNumber": "string",
+                 *       "name": "string",
+                 *       "attributes": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateContactBody"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contactId": "b5ec5d98-4bee-4da1-ad24-dde86346cb1d",
+                     *       "emailAddress": "string",
+                     *       "phoneNumber": "string",
+                     *       "name": "string",
+                     *       "attributes": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "lastSurveyedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateContactReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listResponses: {
         parameters: {
             query: {
@@ -7989,6 +8525,71 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["GetResponseReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listSends: {
+        parameters: {
+            query?: {
+                surveyTemplateId?: string;
+                surveyState?: "SENT" | "OPENED" | "IN_PROGRESS" | "COMPLETE";
+                /** @description The `next` value of the previous page; leave out for the first page. */
+                cursor?: string;
+                /** @description Rows per page, 1 to 100 (default 25). */
+                limit?: number;
+            };
+            header?: {
+                /** @description The workspace to act in, among the key's customer's (default: the oldest). */
+                "x-workspace-id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sends": [
+                     *         {
+                     *           "surveyId": "1a903e37-335f-48af-a932-b6461ffc41a1",
+                     *           "surveyTemplateId": "05cb375a-71f7-4bfa-8827-773190aafe84",
+                     *           "surveyTemplateVersionId": "9454c5dc-07c1-4b6e-95d8-29a480d1cc5b",
+                     *           "surveyTemplateName": "string",
+                     *           "surveyState": "SENT",
+                     *           "surveyContactMethods": [
+                     *             {
+                     *               "contactMethodType": "email",
+                     *               "emailAddress": "string"
+                     *             }
+                     *           ],
+                     *           "contactId": "b5ec5d98-4bee-4da1-ad24-dde86346cb1d",
+                     *           "sentAt": "2019-08-24T14:15:22Z",
+                     *           "firstOpenedAt": "2019-08-24T14:15:22Z",
+                     *           "completedAt": "2019-08-24T14:15:22Z",
+                     *           "expiresAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "next": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListSendsReply"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -39,12 +39,14 @@ const auditActions = [
   'contact.created',
   'contact.changed',
   'contact.imported',
+  'contact.import-retried',
   'contact-attribute.created',
   'contact-settings.changed',
   'segment.created',
   'segment.changed',
   'segment.deleted',
   'recurring-send.created',
+  'recurring-send.changed',
   'recurring-send.paused',
   'recurring-send.resumed',
   'recurring-send.deleted',
@@ -62,6 +64,7 @@ const auditActions = [
   'sso.changed',
   'sso.removed',
   'member.joined-through-sso',
+  'webhook.secret-rotated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -51,6 +51,8 @@ export const contactImportSchema = z.object({
   rejectedRows: z.array(z.object({ row: z.int(), errors: z.record(z.string(), z.string()) })),
   createdAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
+  /** Why a failed import stopped (null otherwise); a failed import can be retried. */
+  failureReason: z.string().nullable(),
 });
 export type ContactImport = z.infer<typeof contactImportSchema>;
 

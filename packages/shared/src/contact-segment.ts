@@ -100,7 +100,26 @@ export type ContactSegment = z.infer<typeof contactSegmentSchema>;
 export const contactSegmentsResponseSchema = z.object({ segments: z.array(contactSegmentSchema) });
 export type ContactSegmentsResponse = z.infer<typeof contactSegmentsResponseSchema>;
 
-/** `POST /contacts/segments/preview`: how many contacts a filter matches, and the first of them. */
+/**
+ * `GET /contacts/segments/preview?filter=`: the filter as JSON text in the query, so a look at a
+ * segment's members is a read any member may make (docs/decisions/047-connect-gaps.md).
+ */
+export const segmentPreviewQuerySchema = z.object({
+  filter: z
+    .string({ error: 'filter is required' })
+    .max(20_000, 'filter is too long')
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'filter is not valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(segmentFilterSchema),
+});
+
+/** `GET /contacts/segments/preview`: how many contacts a filter matches, and the first of them. */
 export const segmentPreviewSchema = z.object({ memberCount: z.int(), contacts: z.array(contactSchema) });
 export type SegmentPreview = z.infer<typeof segmentPreviewSchema>;
 

@@ -142,6 +142,10 @@ export const contactsQuerySchema = z.object({
 });
 export type ContactsQuery = z.input<typeof contactsQuerySchema>;
 
+/** `GET /api/v1/contacts`: the search alone; the page is a cursor (docs/decisions/047-connect-gaps.md). */
+export const contactsSearchSchema = contactsQuerySchema.pick({ search: true });
+export type ContactsSearch = z.infer<typeof contactsSearchSchema>;
+
 export const contactsResponseSchema = z.object({
   contacts: z.array(contactSchema),
   total: z.int(),

@@ -40,6 +40,7 @@ export * from './survey-logic.js';
 export * from './survey-logic-check.js';
 export * from './survey-properties.js';
 export * from './survey-responses.js';
+export * from './survey-sends.js';
 export * from './survey-settings.js';
 export * from './survey-template.js';
 export * from './template-model.js';

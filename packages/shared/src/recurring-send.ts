@@ -7,7 +7,6 @@ import { z } from 'zod';
 export const recurringPeriods = ['days', 'weeks', 'months'] as const;
 export type RecurringPeriod = (typeof recurringPeriods)[number];
 export const recurringSendStatuses = ['active', 'paused'] as const;
-export type RecurringSendStatus = (typeof recurringSendStatuses)[number];
 
 export const createRecurringSendSchema = z.object({
   surveyTemplateId: z.uuid('Choose a survey template'),
@@ -26,7 +25,20 @@ export const createRecurringSendSchema = z.object({
 });
 export type CreateRecurringSendInput = z.input<typeof createRecurringSendSchema>;
 
-export const updateRecurringSendSchema = z.object({ status: z.enum(recurringSendStatuses) });
+/**
+ * `PATCH /contacts/recurring-sends/{id}`: pause or resume (`status`), and/or change the segment
+ * and the cadence (docs/decisions/047-connect-gaps.md); the template stays.
+ */
+export const updateRecurringSendSchema = createRecurringSendSchema
+  .pick({ segmentId: true, every: true, period: true })
+  .extend({
+    sendTime: createRecurringSendSchema.shape.sendTime.removeDefault(),
+    status: z.enum(recurringSendStatuses),
+  })
+  .partial()
+  .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
+    message: 'Send a change: status, segmentId, every, period or sendTime',
+  });
 export type UpdateRecurringSendInput = z.input<typeof updateRecurringSendSchema>;
 
 export const recurringSendSchema = z.object({

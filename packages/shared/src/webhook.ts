@@ -24,7 +24,8 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
   'survey.opened': 'A respondent opened a survey for the first time.',
   'survey.completed': 'A respondent completed a survey: the answers and the scores.',
   'alert.fired': "A completed survey met an alert's conditions.",
-  'case.updated': "A case's status or assignee changed.",
+  'case.updated':
+    'A case changed: its status, its assignee, a note, a reply to the respondent or an escalation.',
   'contact.unsubscribed': 'A contact unsubscribed (link in a message, or an SMS STOP).',
 };
 
@@ -105,6 +106,11 @@ export type Webhook = z.infer<typeof webhookSchema>;
 /** One webhook for its admins: with its signing secret. */
 export const webhookWithSecretSchema = webhookSchema.extend({
   secret: z.string().meta({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
+  /**
+   * After a rotation, the previous secret still signs every request (a second signature in
+   * `webhook-signature`) until this time, 24 hours on (docs/decisions/047-connect-gaps.md).
+   */
+  previousSecretExpiresAt: z.iso.datetime().nullable(),
 });
 export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 

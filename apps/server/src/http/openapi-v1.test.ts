@@ -176,6 +176,14 @@ describe('the document against the live replies', () => {
       }),
       listResponses: () => ({ url: `/responses?surveyTemplateId=${published.surveyTemplateId}&limit=1` }),
       getResponse: () => ({ url: `/responses/${state.surveyId}` }),
+      listSends: () => ({ url: `/sends?surveyTemplateId=${published.surveyTemplateId}&limit=1` }),
+      upsertContact: () => ({
+        url: '/contacts',
+        body: { emailAddress: emailAddress(), name: 'Walked Contact' },
+      }),
+      listContacts: () => ({ url: '/contacts?limit=1' }),
+      getContact: () => ({ url: `/contacts/${state.contactId}` }),
+      updateContact: () => ({ url: `/contacts/${state.contactId}`, body: { name: 'Renamed by the walk' } }),
     };
     const order = Object.keys(fixtures);
     const operations = operationsOf(document).sort(
@@ -188,7 +196,7 @@ describe('the document against the live replies', () => {
       expect(fixture, `a fixture for ${operation.operationId}`).toBeDefined();
       const { url, body } = fixture!();
       const reply: LightMyRequestResponse = await t.app.inject({
-        method: method.toUpperCase() as 'GET',
+        method: method.toUpperCase() as 'GET' | 'POST' | 'PATCH',
         url: `/api/v1${url}`,
         headers: { authorization: `Bearer ${apiKey}` },
         ...(body ? { payload: body } : {}),
@@ -201,6 +209,7 @@ describe('the document against the live replies', () => {
       if (operation.operationId === 'createSurveyTemplate')
         state.draftVersionId = reply.json().surveyTemplateVersionId;
       if (operation.operationId === 'sendSurvey') state.surveyId = reply.json().surveyId;
+      if (operation.operationId === 'upsertContact') state.contactId = reply.json().contactId;
       walked.push(operation.operationId);
     }
     expect(walked.sort()).toEqual([...order].sort());
@@ -215,6 +224,10 @@ describe('the document against the live replies', () => {
     const cases: { method: 'GET' | 'POST'; url: string; status: number; auth?: boolean; body?: object }[] = [
       { method: 'GET', url: `/survey-templates/${missing}`, status: 404 },
       { method: 'GET', url: `/responses/${missing}`, status: 404 },
+      { method: 'GET', url: `/contacts/${missing}`, status: 404 },
+      { method: 'GET', url: `/sends?surveyTemplateId=${missing}`, status: 404 },
+      { method: 'GET', url: '/sends?cursor=forged', status: 400 },
+      { method: 'POST', url: '/contacts', status: 403, body: { emailAddress: 'nope@example.com' } },
       { method: 'GET', url: '/survey-templates?limit=0', status: 400 },
       { method: 'GET', url: '/survey-templates', status: 401, auth: false },
       { method: 'POST', url: '/survey-templates', status: 403, body: { surveyTemplateName: 'Nope' } },

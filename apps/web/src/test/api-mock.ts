@@ -11,7 +11,8 @@ export function apiError(status: number, data?: unknown): AxiosError {
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 type Handler = (body: unknown) => unknown;
 export type ApiHandlers = Partial<Record<Method, Record<string, Handler>>>;
-export type ApiCall = { method: Method; url: string; body: unknown };
+/** `params`: a GET's query parameters, as passed to axios. */
+export type ApiCall = { method: Method; url: string; body: unknown; params?: unknown };
 
 /** Answers the shared axios instance's calls from handlers keyed by method and path; a handler throws to fail. */
 export function mockApi(handlers: ApiHandlers): ApiCall[] {
@@ -19,7 +20,9 @@ export function mockApi(handlers: ApiHandlers): ApiCall[] {
   for (const method of ['get', 'post', 'patch', 'put', 'delete'] as const) {
     vi.spyOn(apiClient, method).mockImplementation((async (url: string, bodyOrConfig?: unknown) => {
       const body = method === 'post' || method === 'patch' || method === 'put' ? bodyOrConfig : undefined;
-      calls.push({ method, url, body });
+      const params =
+        method === 'get' ? (bodyOrConfig as { params?: unknown } | undefined)?.params : undefined;
+      calls.push({ method, url, body, ...(params === undefined ? {} : { params }) });
       const handler = handlers[method]?.[url];
       if (!handler) {
         throw apiError(404, { error: 'NOT_FOUND', message: `No mock for ${method.toUpperCase()} ${url}` });

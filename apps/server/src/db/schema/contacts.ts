@@ -93,6 +93,10 @@ export const contactImports = pgTable(
       .$type<{ row: number; errors: Record<string, string> }[]>()
       .notNull()
       .default([]),
+    /** Runs of the job since the import was started or retried; the third failed run ends it (decision 047). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Why a failed import stopped, in words for its page. */
+    failureReason: text('failure_reason'),
     createdByAccountId: uuid('created_by_account_id').references(() => accounts.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

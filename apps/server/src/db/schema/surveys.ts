@@ -88,6 +88,12 @@ export const surveys = pgTable(
       table.sentAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The sends list (GET /sends, decision 047): a workspace's surveys, newest sent first.
+    index('surveys_workspace_id_sent_at_idx').on(
+      table.workspaceId,
+      table.sentAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Counting a filtered list adds the surveys still being answered to the aggregates' figures.
     index('surveys_template_id_in_progress_idx')
       .on(table.templateId)

@@ -18,6 +18,9 @@ export const webhooks = pgTable(
     events: text('events').array().notNull(),
     /** `whsec_` + base64 of 32 random bytes: the HMAC key of its signatures. */
     secret: text('secret').notNull(),
+    /** The secret before the last rotation: it signs too until `previousSecretExpiresAt` (decision 047). */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
     status: text('status', { enum: ['enabled', 'disabled'] })
       .notNull()
       .default('enabled'),
@@ -51,6 +54,8 @@ export const webhookEvents = pgTable(
     index('webhook_events_workspace_id_idx').on(table.workspaceId),
     // A survey's events, which its removal or erasure redacts (decision 043).
     index('webhook_events_survey_id_idx').on(sql`(${table.data}->>'surveyId')`),
+    // The retention purge (decision 047) reads the oldest events.
+    index('webhook_events_occurred_at_idx').on(table.occurredAt),
   ],
 );
 
@@ -86,6 +91,8 @@ export const webhookDeliveries = pgTable(
   (table) => [
     uniqueIndex('webhook_deliveries_webhook_event_key').on(table.webhookId, table.eventId),
     index('webhook_deliveries_webhook_created_idx').on(table.webhookId, table.createdAt),
+    // The retention purge finds an old event's deliveries, and whether it has one left.
+    index('webhook_deliveries_event_id_idx').on(table.eventId),
     index('webhook_deliveries_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} in ('pending', 'sending')`),

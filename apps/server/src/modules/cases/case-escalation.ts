@@ -2,10 +2,12 @@ import type { AppContext } from '../../context.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { dispatchMessages, type NewOutboxMessage, queueMessages } from '../delivery/delivery.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
+import { dispatchWebhookDeliveries } from '../webhooks/webhooks.service.js';
 import { findActiveMembers, findWorkspaceName } from '../workspaces/workspaces.service.js';
 import { escalationMessages } from './case-notices.js';
 import { recordRecentReplyFailures } from './case-reply-failures.js';
 import { respondentOfRow, toPerson } from './case-view.js';
+import { recordCasesUpdated } from './case-webhook-events.js';
 import {
   claimOverdueCases,
   findCaseRows,
@@ -22,7 +24,8 @@ const batchSize = 100;
  */
 export async function escalateOverdueCases(ctx: AppContext): Promise<number> {
   const now = ctx.now();
-  const { count, outboxIds } = await ctx.db.transaction(async (tx) => {
+  const { count, outboxIds, webhookDeliveryIds } = await ctx.db.transaction(async (tx) => {
+    const deliveryIds: string[] = [];
     const claimed = await claimOverdueCases(tx, now, batchSize);
     const messages: NewOutboxMessage[] = [];
     const events: NewCaseEventRow[] = [];
@@ -41,6 +44,16 @@ export async function escalateOverdueCases(ctx: AppContext): Promise<number> {
         ),
       ]);
       const admins = members.filter((member) => member.role === 'admin').map((member) => member.emailAddress);
+      const escalated = { escalated: { at: now.toISOString() } };
+      deliveryIds.push(
+        ...(await recordCasesUpdated(
+          ctx,
+          tx,
+          workspaceId,
+          rows.map((row) => ({ row, changes: escalated })),
+          now,
+        )),
+      );
       for (const row of listed) {
         await recordAuditEvent(ctx, tx, {
           workspaceId,
@@ -72,9 +85,14 @@ export async function escalateOverdueCases(ctx: AppContext): Promise<number> {
       }
     }
     await insertCaseEvents(tx, events);
-    return { count: claimed.length, outboxIds: await queueMessages(tx, messages) };
+    return {
+      count: claimed.length,
+      outboxIds: await queueMessages(tx, messages),
+      webhookDeliveryIds: deliveryIds,
+    };
   });
   if (outboxIds.length > 0) await dispatchMessages(ctx, outboxIds);
+  dispatchWebhookDeliveries(ctx, webhookDeliveryIds);
   return count;
 }
 

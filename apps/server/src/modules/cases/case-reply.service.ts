@@ -20,8 +20,10 @@ import {
   unsubscribeOf,
 } from '../delivery/delivery.service.js';
 import { loadListLookup } from '../lists/list-lookup.service.js';
+import { dispatchWebhookDeliveries } from '../webhooks/webhooks.service.js';
 import { findWorkspaceName } from '../workspaces/workspaces.service.js';
 import { eventDetails } from './case-view.js';
+import { type CaseChanges, recordCasesUpdated } from './case-webhook-events.js';
 import {
   type CaseListRow,
   findCaseRows,
@@ -109,7 +111,7 @@ export async function replyToCase(
     message = { ...common, channel: 'sms', textBody: renderCaseReplySms({ workspaceName, body: body! }) };
   }
   const now = ctx.now();
-  const outboxId = await ctx.db.transaction(async (tx) => {
+  const { outboxId, webhookDeliveryIds } = await ctx.db.transaction(async (tx) => {
     const [locked] = await lockCases(tx, actor.workspaceId, [id]);
     if (!locked) throw notFound(caseNotFoundMessage);
     const [queued] = await queueMessages(tx, [message]);
@@ -153,8 +155,22 @@ export async function replyToCase(
       },
       now,
     );
-    return queued!;
+    const changes: CaseChanges = {
+      reply: { channel: reply.channel },
+      ...(locked.status === 'open' ? { status: { from: 'open' as const, to: 'in_progress' as const } } : {}),
+    };
+    return {
+      outboxId: queued!,
+      webhookDeliveryIds: await recordCasesUpdated(
+        ctx,
+        tx,
+        actor.workspaceId,
+        [{ row: locked, changes }],
+        now,
+      ),
+    };
   });
   await dispatchMessages(ctx, [outboxId]);
+  dispatchWebhookDeliveries(ctx, webhookDeliveryIds);
   return getCase(ctx, actor, id);
 }

@@ -19,11 +19,12 @@ import { invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { dispatchMessages, type NewOutboxMessage, queueMessages } from '../delivery/delivery.service.js';
 import { loadNotificationSettingsOf, loadPhoneCountry } from '../notifications/notifications.service.js';
-import { dispatchWebhookDeliveries, recordWebhookEvents } from '../webhooks/webhooks.service.js';
+import { dispatchWebhookDeliveries } from '../webhooks/webhooks.service.js';
 import { findActiveMembers, findWorkspaceName } from '../workspaces/workspaces.service.js';
 import { assignmentMessages } from './case-notices.js';
 import { recordReplyFailures } from './case-reply-failures.js';
 import { respondentOfRow, toCase, toCaseEvent, toPerson } from './case-view.js';
+import { type CaseChanges, recordCasesUpdated } from './case-webhook-events.js';
 import {
   type CaseListRow,
   type CaseRow,
@@ -160,7 +161,7 @@ async function applyChange(
   if (change.assigneeId && !assignee) throw invalid(assigneeMessage, { assigneeId: assigneeMessage });
   const events: NewCaseEventRow[] = [];
   const assigned: CaseRow[] = [];
-  const changed: Record<string, unknown>[] = [];
+  const changed: { row: CaseRow; changes: CaseChanges }[] = [];
   const actorAccountId = actor.accountId ?? null;
   for (const row of rows) {
     const update: Parameters<typeof updateCaseRow>[2] = {};
@@ -197,47 +198,25 @@ async function applyChange(
     }
     if (Object.keys(update).length > 0) {
       await updateCaseRow(tx, row.id, update, now);
-      changed.push(caseUpdatedData(row, update, now));
+      changed.push({
+        row,
+        changes: {
+          ...(update.status === undefined ? {} : { status: { from: row.status, to: update.status } }),
+          ...(update.assigneeAccountId === undefined
+            ? {}
+            : { assigneeAccountId: { from: row.assigneeAccountId, to: update.assigneeAccountId } }),
+        },
+      });
     }
   }
   await insertCaseEvents(tx, events);
   // Webhooks hear of each changed case in the same commit (decision 036).
-  const webhookDeliveryIds =
-    changed.length > 0
-      ? await recordWebhookEvents(ctx, tx, {
-          workspaceId: actor.workspaceId,
-          type: 'case.updated',
-          data: changed,
-        })
-      : [];
+  const webhookDeliveryIds = await recordCasesUpdated(ctx, tx, actor.workspaceId, changed, now);
   const messages =
     !assignee || assigned.length === 0
       ? []
       : await assignedNotices(ctx, tx, actor.workspaceId, assigned, assignee);
   return { messages, webhookDeliveryIds };
-}
-
-/** `case.updated`'s data: the case as it is now and what changed. */
-function caseUpdatedData(
-  row: CaseRow,
-  update: { status?: CaseStatus; assigneeAccountId?: string | null },
-  now: Date,
-): Record<string, unknown> {
-  return {
-    caseId: row.id,
-    surveyAlertId: row.surveyAlertId,
-    surveyId: row.surveyId,
-    status: update.status ?? row.status,
-    assigneeAccountId:
-      update.assigneeAccountId === undefined ? row.assigneeAccountId : update.assigneeAccountId,
-    changes: {
-      ...(update.status === undefined ? {} : { status: { from: row.status, to: update.status } }),
-      ...(update.assigneeAccountId === undefined
-        ? {}
-        : { assigneeAccountId: { from: row.assigneeAccountId, to: update.assigneeAccountId } }),
-    },
-    updatedAt: now.toISOString(),
-  };
 }
 
 async function assignedNotices(
@@ -328,7 +307,7 @@ export async function addCaseNote(
   note: string,
 ): Promise<CaseDetail> {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const webhookDeliveryIds = await ctx.db.transaction(async (tx) => {
     const [row] = await lockCases(tx, actor.workspaceId, [id]);
     if (!row) throw notFound(caseNotFoundMessage);
     await insertCaseEvents(tx, [
@@ -342,7 +321,9 @@ export async function addCaseNote(
     ]);
     await updateCaseRow(tx, id, {}, now);
     await recordAudit(ctx, tx, actor, 'case.note-added', caseTarget(row));
+    return recordCasesUpdated(ctx, tx, actor.workspaceId, [{ row, changes: { note: { text: note } } }], now);
   });
+  dispatchWebhookDeliveries(ctx, webhookDeliveryIds);
   return getCase(ctx, actor, id);
 }
 

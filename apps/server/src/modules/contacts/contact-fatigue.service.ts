@@ -5,7 +5,12 @@ import type { Executor } from '../../db/client.js';
 import { invalid } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { ContactFacts } from './contact-records.service.js';
-import { findFatigueDays, findSurveyedSince, saveFatigueDays } from './contacts.repository.js';
+import {
+  findFatigueDays,
+  findSurveyedSince,
+  insertMissingContacts,
+  saveFatigueDays,
+} from './contacts.repository.js';
 
 // The fatigue rule (decision 038): no contact is sent a survey more than once in the workspace's
 // fatigue days, across all templates. Every send path asks here before it writes.
@@ -32,8 +37,9 @@ export function repeatedContactMessage(row: number, fatigueDays: number): string
 
 /**
  * Why each fact's person may not be surveyed now (undefined: they may): surveyed within the
- * fatigue days. With `lock`, in the caller's transaction, their contacts stay locked until it
- * ends, so two sends to one person cannot both pass.
+ * fatigue days. With `lock`, in the caller's transaction, the people not known yet get their
+ * contact first (upsert, then check: decision 047) and every contact stays locked until it ends,
+ * so two sends to one person, known or brand-new, cannot both pass.
  */
 export async function findFatigue(
   db: Executor,
@@ -45,6 +51,7 @@ export async function findFatigue(
   const fatigueDays = options.fatigueDays ?? (await loadFatigueDays(db, workspaceId));
   if (fatigueDays === 0) return facts.map(() => undefined);
   const since = new Date(now.getTime() - fatigueDays * dayMs);
+  if (options.lock) await insertMissingContacts(db, workspaceId, [...facts], now);
   const rows = await findSurveyedSince(
     db,
     workspaceId,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { surveys } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -49,6 +49,29 @@ describe('fatigue rule', () => {
 
     t.setNow(at(30.5));
     expect((await send(client, other.surveyTemplateVersionId, email(address))).statusCode).toBe(201);
+  });
+
+  it('lets only one of two concurrent sends to a person not known yet through (decision 047)', async () => {
+    const { client, template } = await sender(t);
+    t.setNow(start);
+    for (let round = 0; round < 3; round += 1) {
+      const address = uniqueEmail();
+      const replies = await Promise.all([
+        send(client, template.surveyTemplateVersionId, email(address)),
+        send(client, template.surveyTemplateVersionId, email(address)),
+      ]);
+      expect(replies.map((reply) => reply.statusCode).sort(), replies.map((r) => r.body).join('\n')).toEqual([
+        201, 409,
+      ]);
+      expect(replies.find((reply) => reply.statusCode === 409)?.json().message).toBe(
+        'Surveyed on 05/01/2026: this workspace surveys a contact at most once every 30 days.',
+      );
+      const written = await t.ctx.db
+        .select({ id: surveys.id })
+        .from(surveys)
+        .where(sql`${surveys.contactMethods} @> ${JSON.stringify([{ emailAddress: address }])}::jsonb`);
+      expect(written).toHaveLength(1);
+    }
   });
 
   it('counts the fatigued rows of a bulk send in its dry run, skips them when sending, and sends the rest', async () => {

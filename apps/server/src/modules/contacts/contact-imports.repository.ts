@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { contactImports } from '../../db/schema/index.js';
 
@@ -39,6 +39,7 @@ export async function findImport(db: Executor, workspaceId: string, id: string) 
       rejectedRows: contactImports.rejectedRows,
       createdAt: contactImports.createdAt,
       finishedAt: contactImports.finishedAt,
+      failureReason: contactImports.failureReason,
     })
     .from(contactImports)
     .where(and(eq(contactImports.workspaceId, workspaceId), eq(contactImports.id, id)));
@@ -72,6 +73,44 @@ export async function markImportRunning(
     )
     .returning({ id: contactImports.id });
   return rows.length > 0;
+}
+
+/**
+ * failed → running again (decision 047): the counts and the report stay, so the job goes on from
+ * the rows already written; false when the import had not failed after starting.
+ */
+export async function markImportRetried(db: Executor, workspaceId: string, id: string, now: Date) {
+  const rows = await db
+    .update(contactImports)
+    .set({ status: 'running', attempts: 0, failureReason: null, finishedAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(contactImports.workspaceId, workspaceId),
+        eq(contactImports.id, id),
+        eq(contactImports.status, 'failed'),
+        isNotNull(contactImports.mapping),
+      ),
+    )
+    .returning({ id: contactImports.id });
+  return rows.length > 0;
+}
+
+/** Counts a run of the job on a running import: the runs so far, undefined when it is not running. */
+export async function countImportAttempt(db: Executor, id: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .update(contactImports)
+    .set({ attempts: sql`${contactImports.attempts} + 1`, updatedAt: now })
+    .where(and(eq(contactImports.id, id), eq(contactImports.status, 'running')))
+    .returning({ attempts: contactImports.attempts });
+  return row?.attempts;
+}
+
+/** A running import ends failed, with why. */
+export async function failImport(db: Executor, id: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(contactImports)
+    .set({ status: 'failed', failureReason: reason, finishedAt: now, updatedAt: now })
+    .where(and(eq(contactImports.id, id), eq(contactImports.status, 'running')));
 }
 
 export async function setImportStatus(

@@ -20,6 +20,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
+import { isDatabaseUnavailable } from '../../db/availability.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -27,9 +28,12 @@ import { loadPhoneCountry } from '../notifications/notifications.service.js';
 import {
   advanceImport,
   type ContactImportSummary,
+  countImportAttempt,
+  failImport,
   findImport,
   findImportForJob,
   insertImport,
+  markImportRetried,
   markImportRunning,
   setImportStatus,
 } from './contact-imports.repository.js';
@@ -40,6 +44,9 @@ import { loadContactAttributes } from './contacts.service.js';
 
 /** Another run of the import job is ahead of this one (a retry while the first still ran). */
 class ImportMovedOn extends Error {}
+
+/** Failed runs of the job after which the import ends failed rather than be retried again. */
+export const maxImportAttempts = 3;
 
 /** Rows written per transaction: each batch commits its contacts and the progress together. */
 const importBatchSize = 2000;
@@ -60,6 +67,7 @@ function toImport(row: ContactImportSummary): ContactImport {
     rejectedRows: row.rejectedRows,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    failureReason: row.failureReason,
   };
 }
 
@@ -242,17 +250,70 @@ function rowReader(
 }
 
 /**
- * The import job (decision 038). A failure of the import itself (a file that cannot be read) marks
- * it failed; any other (the database away) is thrown, and the job's retry resumes it.
+ * `POST /contacts/imports/{id}/retry`: a failed import runs again from the rows already written
+ * (docs/decisions/047-connect-gaps.md); one that is not failed answers 409.
+ */
+export async function retryContactImport(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  id: string,
+): Promise<ContactImport> {
+  if (!isUuid(id)) throw importNotFound();
+  const found = await findImport(ctx.db, actor.workspaceId, id);
+  if (!found) throw importNotFound();
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await markImportRetried(tx, actor.workspaceId, id, now))) {
+      throw conflict('Only a failed import can be retried.');
+    }
+    await recordAudit(ctx, tx, actor, 'contact.import-retried', {
+      type: 'contact-import',
+      id,
+      label: found.fileName,
+    });
+  });
+  try {
+    await ctx.jobs.send(importContactsJob, { importId: id });
+  } catch (error) {
+    // Not queued: it stays failed, with its reason, and can be retried again.
+    await failImport(ctx.db, id, found.failureReason ?? 'The import could not be queued.', ctx.now());
+    throw error;
+  }
+  return toImport((await findImport(ctx.db, actor.workspaceId, id))!);
+}
+
+/** Why a run failed, in words for the import's page (no internals: the log has those). */
+function failureReasonOf(error: unknown): string {
+  if (error instanceof AppError && error.code !== 'INTERNAL') return error.message;
+  if (isDatabaseUnavailable(error)) return 'the database could not be reached';
+  return 'an unexpected error (the server log has the details)';
+}
+
+/**
+ * The import job (decisions 038 and 047). A failure of the import itself (a file that cannot be
+ * read) marks it failed at once; another (the database away) is thrown for the job's retry, which
+ * resumes it, until the third failed run, which marks it failed with the reason so its page says
+ * so and staff can retry it, rather than leave it "running" when the queue gives up.
  */
 export async function runContactImport(ctx: AppContext, importId: string): Promise<void> {
+  const attempt = await countImportAttempt(ctx.db, importId, ctx.now());
+  if (attempt === undefined) return;
   try {
     await importInBatches(ctx, importId);
   } catch (error) {
-    if (!(error instanceof AppError) || error.code === 'UNAVAILABLE' || error.code === 'INTERNAL')
-      throw error;
-    ctx.log.warn({ err: error, importId }, 'a contact import failed');
-    await setImportStatus(ctx.db, importId, 'failed', ctx.now());
+    const isPassing =
+      !(error instanceof AppError) || error.code === 'UNAVAILABLE' || error.code === 'INTERNAL';
+    if (isPassing && attempt < maxImportAttempts) throw error;
+    ctx.log.warn({ err: error, importId, attempt }, 'a contact import failed');
+    const reason = failureReasonOf(error);
+    await failImport(
+      ctx.db,
+      importId,
+      isPassing
+        ? `The import stopped after ${attempt} failed attempts: ${reason}. Retry it to go on from where it stopped.`
+        : reason,
+      ctx.now(),
+    );
   }
 }
 

@@ -1,9 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../context.js';
 import { contactImports, contacts } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
-import { runContactImport } from './contact-imports.service.js';
+import { maxImportAttempts, runContactImport } from './contact-imports.service.js';
+
+/** The context with a database whose transactions fail as a cut connection does. */
+function withTransactionsFailing(ctx: AppContext): AppContext {
+  const db = new Proxy(ctx.db, {
+    get(target, property, receiver) {
+      if (property === 'transaction') {
+        return async () => {
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
+        };
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  return { ...ctx, db };
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,10 +162,52 @@ describe('contact import', () => {
     expect((await client.get(`/api/contacts/imports/${importId}`)).json()).toMatchObject({
       status: 'failed',
       processedRows: 0,
+      failureReason: expect.stringContaining('The file is not a readable CSV'),
       finishedAt: expect.any(String),
     });
     await runContactImport(t.ctx, importId);
     expect((await client.get(`/api/contacts/imports/${importId}`)).json().status).toBe('failed');
+  });
+
+  it('ends failed with the reason after three passing failures, then a retry goes on and finishes', async () => {
+    const { client, workspaceId } = await setUp();
+    const uploaded = (await client.post('/api/contacts/imports', { csv, fileName: 'people.csv' })).json();
+    const importId = uploaded.import.importId;
+    const started = await client.post(`/api/contacts/imports/${importId}/start`, {
+      mapping: uploaded.suggestedMapping,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    // Retrying before it failed is refused.
+    expect((await client.post(`/api/contacts/imports/${importId}/retry`)).statusCode).toBe(409);
+
+    const failing = withTransactionsFailing(t.ctx);
+    for (let attempt = 1; attempt < maxImportAttempts; attempt += 1) {
+      // The job's retry runs it again: thrown, still running.
+      await expect(runContactImport(failing, importId)).rejects.toThrow('Connection terminated');
+      expect((await client.get(`/api/contacts/imports/${importId}`)).json().status).toBe('running');
+    }
+    await runContactImport(failing, importId);
+    const failed = (await client.get(`/api/contacts/imports/${importId}`)).json();
+    expect(failed).toMatchObject({
+      status: 'failed',
+      processedRows: 0,
+      failureReason:
+        'The import stopped after 3 failed attempts: the database could not be reached. Retry it to go on from where it stopped.',
+      finishedAt: expect.any(String),
+    });
+    expect(await t.ctx.db.select().from(contacts).where(eq(contacts.workspaceId, workspaceId))).toEqual([]);
+
+    const retried = await client.post(`/api/contacts/imports/${importId}/retry`);
+    expect(retried.statusCode, retried.body).toBe(202);
+    expect(retried.json()).toMatchObject({ status: 'running', failureReason: null, finishedAt: null });
+    await runContactImport(t.ctx, importId);
+    expect((await client.get(`/api/contacts/imports/${importId}`)).json()).toMatchObject({
+      status: 'finished',
+      processedRows: 6,
+      createdCount: 2,
+      rejectedCount: 3,
+    });
+    expect((await client.post(`/api/contacts/imports/${importId}/retry`)).statusCode).toBe(409);
   });
 
   it("answers 404 for another workspace's import", async () => {
@@ -161,6 +219,7 @@ describe('contact import', () => {
       mapping: { 'E-mail': 'emailAddress' },
     });
     expect(start.statusCode).toBe(404);
+    expect((await other.client.post(`/api/contacts/imports/${importId}/retry`)).statusCode).toBe(404);
     expect((await other.client.get('/api/contacts/imports/nonsense')).statusCode).toBe(404);
   });
 });

@@ -2,12 +2,11 @@ import {
   contactSegmentSchema,
   contactSegmentsResponseSchema,
   saveSegmentSchema,
-  segmentFilterSchema,
   segmentParamsSchema,
+  segmentPreviewQuerySchema,
   segmentPreviewSchema,
 } from '@graphium/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { access, actorOf } from '../../http/access.js';
 import {
@@ -35,19 +34,19 @@ export const contactSegmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     async (request) => listSegments(ctx, actorOf(request)),
   );
 
-  app.post(
+  // A GET with the filter in the query, so viewers may look at a segment's members (decision 047).
+  app.get(
     '/contacts/segments/preview',
     {
-      // A read: nothing is saved (the area's write rule still applies to its method).
-      config: { access: access.workspace('write') },
+      config: { access: access.workspace('read') },
       schema: {
         tags,
-        summary: 'How many contacts a filter matches, and the first ten',
-        body: z.object({ filter: segmentFilterSchema }),
+        summary: 'How many contacts a filter (JSON in `filter`) matches, and the first ten',
+        querystring: segmentPreviewQuerySchema,
         response: { 200: segmentPreviewSchema },
       },
     },
-    async (request) => previewSegment(ctx, actorOf(request), request.body),
+    async (request) => previewSegment(ctx, actorOf(request), request.query),
   );
 
   app.post(

@@ -89,7 +89,9 @@ async function world(): Promise<World> {
 }
 
 async function members(client: TestClient, conditions: object[]) {
-  const response = await client.post('/api/contacts/segments/preview', { filter: { conditions } });
+  const response = await client.get(
+    `/api/contacts/segments/preview?filter=${encodeURIComponent(JSON.stringify({ conditions }))}`,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return (response.json().contacts as { contactId: string }[]).map((contact) => contact.contactId);
 }
@@ -148,6 +150,28 @@ describe('segments', () => {
       expect([response.json().message, ...Object.values(response.json().details ?? {})]).toContain(message);
     }
     expect((await client.get('/api/contacts/segments')).json().segments).toEqual([]);
+  });
+
+  it("lets a viewer look at a segment's members (a GET), refusing a filter that is not JSON with 400", async () => {
+    const { client, ids } = await world();
+    const emailAddress = `viewer.${randomUUID()}@example.com`;
+    const invitation = await client.post('/api/workspaces/invite', { emailAddress, role: 'viewer' });
+    expect(invitation.statusCode, invitation.body).toBe(201);
+    const { client: viewer } = await signUpClient(t.client(), {
+      emailAddress,
+      workspaceInvitationId: invitation.json().workspaceInvitationId,
+    });
+    t.setNow(at(10));
+    const pro = [{ kind: 'attribute', name: 'plan', operator: 'equals', value: 'Pro' }];
+    expect(await members(viewer, pro)).toEqual([ids.ada, ids.cy]);
+    const notJson = await viewer.get('/api/contacts/segments/preview?filter=%7Bconditions');
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().message).toContain('filter is not valid JSON');
+    const missing = await viewer.get('/api/contacts/segments/preview');
+    expect(missing.statusCode).toBe(400);
+    // Saving stays an editor's.
+    const save = await viewer.post('/api/contacts/segments', { name: 'Pro', filter: { conditions: pro } });
+    expect(save.statusCode).toBe(403);
   });
 
   it('saves, lists with member counts and deletes segments; another workspace gets 404', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   cases,
@@ -172,6 +172,34 @@ export async function findContactsPage(
 }
 
 /**
+ * Contacts after the cursor (the previous page's last `created_at` as PostgreSQL's text, and id)
+ * in the list's order, newest first then by id: the /api/v1 list's keyset page, read along
+ * `contacts_workspace_id_created_at_idx`.
+ */
+export async function findContactsAfter(
+  db: Executor,
+  workspaceId: string,
+  search: string | undefined,
+  after: { createdAt: string; id: string } | undefined,
+  limit: number,
+): Promise<(ContactRow & { cursorCreatedAt: string })[]> {
+  return db
+    .select({ ...getTableColumns(contacts), cursorCreatedAt: sql<string>`${contacts.createdAt}::text` })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.workspaceId, workspaceId),
+        searchCondition(search),
+        after
+          ? sql`(${contacts.createdAt} < ${after.createdAt}::timestamptz or (${contacts.createdAt} = ${after.createdAt}::timestamptz and ${contacts.id} > ${after.id}::uuid))`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(contacts.createdAt), asc(contacts.id))
+    .limit(limit);
+}
+
+/**
  * A contact's surveys, newest first, each with its template's name and its cases: one read of
  * the surveys, templates and cases tables for the contact page (docs/decisions/038-contacts.md).
  */
@@ -238,6 +266,39 @@ export async function saveFatigueDays(db: Executor, workspaceId: string, fatigue
     .insert(contactSettings)
     .values({ workspaceId, fatigueDays, updatedAt: now })
     .onConflictDoUpdate({ target: contactSettings.workspaceId, set: { fatigueDays, updatedAt: now } });
+}
+
+/**
+ * Creates a bare contact (addresses only, never surveyed) for each person not known yet, so the
+ * fatigue check has a row to lock (decision 047): a concurrent send to the same new person waits
+ * on the unique index until this transaction ends, then finds the contact it wrote. In address
+ * order, so two sends of overlapping people take the index entries in one order.
+ */
+export async function insertMissingContacts(
+  db: Executor,
+  workspaceId: string,
+  people: { emailAddress: string | null; phoneNumber: string | null }[],
+  now: Date,
+): Promise<void> {
+  const seen = new Set<string>();
+  const rows = people
+    .filter((person) => person.emailAddress || person.phoneNumber)
+    .map((person) => ({ ...person, key: `${person.emailAddress ?? ''} ${person.phoneNumber ?? ''}` }))
+    .filter(({ key }) => !seen.has(key) && seen.add(key))
+    .sort((left, right) => (left.key < right.key ? -1 : left.key > right.key ? 1 : 0));
+  if (rows.length === 0) return;
+  await db
+    .insert(contacts)
+    .values(
+      rows.map(({ emailAddress, phoneNumber }) => ({
+        workspaceId,
+        emailAddress,
+        phoneNumber,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   contactSettingsSchema,
   contactsQuerySchema,
   contactsResponseSchema,
+  contactsSearchSchema,
   createContactAttributeSchema,
   maxContactImportCharacters,
   startContactImportSchema,
@@ -20,13 +21,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { access, actorOf } from '../../http/access.js';
+import { pageOf, pageReply } from '../../http/cursor-paging.js';
 import { getContactSettings, updateContactSettings } from './contact-fatigue.service.js';
-import { getContactImport, startContactImport, uploadContactImport } from './contact-imports.service.js';
 import {
+  getContactImport,
+  retryContactImport,
+  startContactImport,
+  uploadContactImport,
+} from './contact-imports.service.js';
+import {
+  contactsCursorKey,
   createContactAttribute,
   getContact,
   listContactAttributes,
   listContacts,
+  listContactsPage,
   updateContact,
   upsertContact,
 } from './contacts.service.js';
@@ -41,7 +50,15 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/contacts',
     {
-      config: { access: access.workspace('read') },
+      config: {
+        access: access.workspace('read'),
+        v1: {
+          area: 'contacts',
+          operationId: 'listContacts',
+          summary: 'Contacts, newest first, searched by e-mail address, phone number or name',
+          list: { items: 'contacts', item: contactSchema, query: contactsSearchSchema },
+        },
+      },
       schema: {
         tags,
         summary: 'Contacts, newest first, searched by e-mail address, phone number or name',
@@ -49,13 +66,25 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: contactsResponseSchema },
       },
     },
-    async (request) => listContacts(ctx, actorOf(request), request.query),
+    async (request) => {
+      const page = pageOf(request, contactsCursorKey);
+      if (page) return pageReply(await listContactsPage(ctx, actorOf(request), request.query, page));
+      return listContacts(ctx, actorOf(request), request.query);
+    },
   );
 
   app.post(
     '/contacts',
     {
-      config: { access: access.workspace('write') },
+      config: {
+        access: access.workspace('write'),
+        v1: {
+          area: 'contacts',
+          operationId: 'upsertContact',
+          summary:
+            'Create a contact, or update the one with this e-mail address or phone number (201 created, 200 updated)',
+        },
+      },
       schema: {
         tags,
         summary: 'Create a contact, or update the one with this e-mail address or phone number',
@@ -100,7 +129,14 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/contacts/:id',
     {
-      config: { access: access.workspace('read') },
+      config: {
+        access: access.workspace('read'),
+        v1: {
+          area: 'contacts',
+          operationId: 'getContact',
+          summary: 'A contact with their surveys, answers, scores, cases and suppression',
+        },
+      },
       schema: {
         tags,
         summary: 'A contact with their surveys, answers, scores, cases and suppression',
@@ -114,7 +150,14 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.patch(
     '/contacts/:id',
     {
-      config: { access: access.workspace('write') },
+      config: {
+        access: access.workspace('write'),
+        v1: {
+          area: 'contacts',
+          operationId: 'updateContact',
+          summary: "Change a contact's fields (attributes merge; null clears)",
+        },
+      },
       schema: {
         tags,
         summary: "Change a contact's fields (attributes merge; null clears)",
@@ -173,6 +216,21 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       reply
         .status(202)
         .send(await startContactImport(ctx, actorOf(request), request.params.importId, request.body)),
+  );
+
+  app.post(
+    '/contacts/imports/:importId/retry',
+    {
+      config: { access: access.workspace('write') },
+      schema: {
+        tags,
+        summary: 'Run a failed import again from the rows it had written (decision 047)',
+        params: contactImportParamsSchema,
+        response: { 202: contactImportSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await retryContactImport(ctx, actorOf(request), request.params.importId)),
   );
 
   // The fatigue rule is the workspace's: members and keys read it, admins change it.

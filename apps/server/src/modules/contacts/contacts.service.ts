@@ -5,10 +5,12 @@ import {
   type ContactDetail,
   type ContactsQuery,
   type ContactsResponse,
+  type ContactsSearch,
   type CreateContactAttributeInput,
   contactNeedsAddressMessage,
   contactNotFoundMessage,
   contactsQuerySchema,
+  contactsSearchSchema,
   createContactAttributeSchema,
   invalidPhoneMessageFor,
   storedPhoneFormsOf,
@@ -22,6 +24,7 @@ import {
 } from '@graphium/shared';
 import type { WorkspaceActor } from '../../actor.js';
 import type { AppContext } from '../../context.js';
+import { type CursorKeyPart, type CursorPage, cutPage } from '../../cursor.js';
 import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, invalid, notFound } from '../../errors.js';
@@ -35,6 +38,7 @@ import {
   findAttributes,
   findContact,
   findContactSurveys,
+  findContactsAfter,
   findContactsPage,
   findSuppressionsOf,
   insertAttribute,
@@ -120,6 +124,34 @@ export async function listContacts(
     offset: (page - 1) * limit,
   });
   return { contacts: rows.map(toContact), total, page, limit };
+}
+
+/** The parts of the contacts list's cursor: the contact's creation time and id. */
+export const contactsCursorKey = ['time', 'id'] as const satisfies readonly CursorKeyPart[];
+
+/**
+ * `GET /api/v1/contacts`: a page of the contacts, newest first, searched as the web list is, by
+ * cursor (docs/decisions/047-connect-gaps.md).
+ */
+export async function listContactsPage(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  query: ContactsSearch,
+  page: CursorPage,
+): Promise<{ contacts: Contact[]; next: string | null }> {
+  const { search } = contactsSearchSchema.parse(query);
+  const country = await loadPhoneCountry(ctx.db, actor.workspaceId);
+  const stored = search ? toStoredPhone(search, country) : undefined;
+  const [createdAt, id] = page.after ?? [];
+  const rows = await findContactsAfter(
+    ctx.db,
+    actor.workspaceId,
+    stored ?? search,
+    createdAt && id ? { createdAt, id } : undefined,
+    page.limit + 1,
+  );
+  const cut = cutPage(rows, page, (row) => [row.cursorCreatedAt, row.id]);
+  return { contacts: cut.rows.map(toContact), next: cut.next };
 }
 
 /** `GET /contacts/{id}`: the contact, their surveys with scores and cases, and their suppressions. */

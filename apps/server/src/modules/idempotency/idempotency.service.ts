@@ -15,6 +15,13 @@ import {
 // another request is refused (422); while the first still runs, a retry gets 409.
 
 const idempotencyRetentionMs = 24 * 60 * 60 * 1000;
+/**
+ * A claim still `running` this long after it was made has lost its request (the process died
+ * between the write's commit and keeping the reply): a retry of the same request may run again
+ * rather than get 409 until the key expires (docs/decisions/047-connect-gaps.md). Far past any
+ * request's run: a 10,000-row bulk send takes well under a minute.
+ */
+export const staleIdempotencyClaimMs = 10 * 60 * 1000;
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
 
 /** The one request a key may be used for: method, path and query, and the body. */
@@ -57,7 +64,8 @@ export async function startIdempotentRequest(
 ): Promise<IdempotencyStart> {
   const now = ctx.now();
   const expiredBefore = new Date(now.getTime() - idempotencyRetentionMs);
-  if (await claimIdempotencyKey(ctx.db, { apiKeyId, key, fingerprint, now, expiredBefore })) {
+  const staleBefore = new Date(now.getTime() - staleIdempotencyClaimMs);
+  if (await claimIdempotencyKey(ctx.db, { apiKeyId, key, fingerprint, now, expiredBefore, staleBefore })) {
     return { kind: 'run' };
   }
   const row = await findIdempotencyKey(ctx.db, apiKeyId, key);

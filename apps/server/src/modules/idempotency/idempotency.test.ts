@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, templates } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
-import { purgeExpiredIdempotencyKeys } from './idempotency.service.js';
+import { purgeExpiredIdempotencyKeys, staleIdempotencyClaimMs } from './idempotency.service.js';
 
 // Idempotency-Key on the /api/v1 POSTs (docs/decisions/037-public-api-v1.md).
 
@@ -120,6 +120,39 @@ describe('Idempotency-Key on POST', () => {
     expect(retry.headers['retry-after']).toBe('1');
     expect(retry.json().error).toBe('CONFLICT');
     expect(await templateCount(workspaceId, 'Slow')).toBe(1);
+  });
+
+  it('runs a retry again once a claim was left running for 10 minutes (its process died before keeping the reply)', async () => {
+    const { apiKey, apiKeyId, workspaceId } = await newKey();
+    const body = { surveyTemplateName: 'Crashed' };
+    const claimed = new Date('2026-11-26T08:00:00Z');
+    const keyOf = and(eq(idempotencyKeys.apiKeyId, apiKeyId), eq(idempotencyKeys.key, 'crashed'));
+    try {
+      t.setNow(claimed);
+      expect((await create(apiKey, body, 'crashed')).statusCode).toBe(201);
+      // The process died after the write committed and before the reply was kept.
+      await t.ctx.db
+        .update(idempotencyKeys)
+        .set({ state: 'running', responseStatus: null, responseBody: null, completedAt: null })
+        .where(keyOf);
+      t.setNow(new Date(claimed.getTime() + staleIdempotencyClaimMs - 1000));
+      expect((await create(apiKey, body, 'crashed')).statusCode).toBe(409);
+      t.setNow(new Date(claimed.getTime() + staleIdempotencyClaimMs + 1000));
+      // Another request under the stale key is still refused: the key was used for this one.
+      expect((await create(apiKey, { surveyTemplateName: 'Other' }, 'crashed')).statusCode).toBe(422);
+      const retried = await create(apiKey, body, 'crashed');
+      expect(retried.statusCode, retried.body).toBe(201);
+      expect(retried.headers['idempotent-replayed']).toBeUndefined();
+      const [row] = await t.ctx.db.select().from(idempotencyKeys).where(keyOf);
+      expect(row).toMatchObject({ state: 'completed', responseStatus: 201 });
+      const replayed = await create(apiKey, body, 'crashed');
+      expect(replayed.headers['idempotent-replayed']).toBe('true');
+      expect(replayed.json()).toEqual(retried.json());
+      // The price (decision 047): the lost request's write is made again once, never more.
+      expect(await templateCount(workspaceId, 'Crashed')).toBe(2);
+    } finally {
+      t.setNow(undefined);
+    }
   });
 
   it('lets concurrent requests with one key create once', async () => {

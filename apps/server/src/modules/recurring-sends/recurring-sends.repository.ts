@@ -40,11 +40,13 @@ export async function insertRecurringSend(
   return inserted!;
 }
 
-export async function setRecurringStatus(
+/** Changes a schedule's status and next run, and its segment and cadence when given. */
+export async function changeRecurringSend(
   db: Executor,
   workspaceId: string,
   id: string,
-  fields: Pick<RecurringSendRow, 'status' | 'nextRunAt' | 'updatedAt'>,
+  fields: Pick<RecurringSendRow, 'status' | 'nextRunAt' | 'updatedAt'> &
+    Partial<Pick<RecurringSendRow, 'segmentId' | 'every' | 'period' | 'sendTime'>>,
 ): Promise<boolean> {
   const rows = await db
     .update(recurringSends)

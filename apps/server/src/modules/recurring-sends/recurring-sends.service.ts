@@ -18,6 +18,7 @@ import { findSurveyTemplateById, findTemplateVersions } from '../templates/templ
 import { findWorkspacesById } from '../workspaces/workspaces.service.js';
 import { firstRunAfter, nextRunAfter, type WorkspaceClock } from './recurring-schedule.js';
 import {
+  changeRecurringSend,
   claimRun,
   deleteRecurringSend,
   findDueRecurringSends,
@@ -28,7 +29,6 @@ import {
   type RecurringSendWithNames,
   recordRun,
   releaseRun,
-  setRecurringStatus,
 } from './recurring-sends.repository.js';
 
 const recurringSendNotFound = () => notFound('Recurring send not found');
@@ -118,16 +118,47 @@ export async function updateRecurringSend(
   input: UpdateRecurringSendInput,
 ): Promise<RecurringSend> {
   if (!isUuid(id)) throw recurringSendNotFound();
-  const { status } = updateRecurringSendSchema.parse(input);
+  const parsed = updateRecurringSendSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message = issue?.message ?? 'Send a change';
+    throw invalid(message, issue?.path.length ? { [issue.path.join('.')]: message } : undefined);
+  }
+  const changes = parsed.data;
   const found = await findRecurringSend(ctx.db, actor.workspaceId, id);
   if (!found) throw recurringSendNotFound();
+  if (changes.segmentId && !(await findSegmentName(ctx, actor.workspaceId, changes.segmentId))) {
+    throw invalid('Choose a segment of this workspace', { segmentId: 'Segment not found' });
+  }
+  const { row } = found;
+  const schedule = {
+    segmentId: changes.segmentId ?? row.segmentId,
+    every: changes.every ?? row.every,
+    period: changes.period ?? row.period,
+    sendTime: changes.sendTime ?? row.sendTime,
+  };
+  const status = changes.status ?? row.status;
+  const isRescheduled =
+    schedule.every !== row.every || schedule.period !== row.period || schedule.sendTime !== row.sendTime;
   const now = ctx.now();
+  // A new cadence, or a resume, counts from now; otherwise the next run stays as it was.
   const nextRunAt =
-    status === 'active' ? firstRunAfter(now, found.row, await clockOf(ctx, actor.workspaceId)) : null;
+    status !== 'active'
+      ? null
+      : isRescheduled || row.status !== 'active'
+        ? firstRunAfter(now, schedule, await clockOf(ctx, actor.workspaceId))
+        : row.nextRunAt;
   await ctx.db.transaction(async (tx) => {
-    await setRecurringStatus(tx, actor.workspaceId, id, { status, nextRunAt, updatedAt: now });
-    const action = status === 'active' ? 'recurring-send.resumed' : 'recurring-send.paused';
-    await recordAudit(ctx, tx, actor, action, { type: 'recurring-send', id, label: found.templateName });
+    await changeRecurringSend(tx, actor.workspaceId, id, { ...schedule, status, nextRunAt, updatedAt: now });
+    const target = { type: 'recurring-send', id, label: found.templateName };
+    if (status !== row.status) {
+      const action = status === 'active' ? 'recurring-send.resumed' : 'recurring-send.paused';
+      await recordAudit(ctx, tx, actor, action, target);
+    }
+    const before = { segmentId: row.segmentId, every: row.every, period: row.period, sendTime: row.sendTime };
+    if (JSON.stringify(before) !== JSON.stringify(schedule)) {
+      await recordAudit(ctx, tx, actor, 'recurring-send.changed', target, { before, after: schedule });
+    }
   });
   return toRecurringSend((await findRecurringSend(ctx.db, actor.workspaceId, id))!);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { surveys } from '../../db/schema/index.js';
+import { auditEvents, surveys } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
 import { publishTemplate } from '../surveys/test-fixtures.js';
@@ -145,6 +145,58 @@ describe('recurring sends', () => {
     );
   });
 
+  it('changes the segment and the cadence: the next run follows the new time, a paused one stays paused', async () => {
+    t.setNow(new Date('2026-07-01T06:00:00Z'));
+    const { client, templateId, segmentId } = await setUp();
+    const other = await client.post('/api/contacts/segments', {
+      name: 'Anyone with a plan',
+      filter: { conditions: [{ kind: 'attribute', name: 'plan', operator: 'is_set' }] },
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const created = await client.post('/api/contacts/recurring-sends', {
+      surveyTemplateId: templateId,
+      segmentId,
+      every: 1,
+      period: 'weeks',
+      sendTime: '09:00',
+    });
+    const id = created.json().recurringSendId;
+    const changed = await client.patch(`/api/contacts/recurring-sends/${id}`, {
+      segmentId: other.json().segmentId,
+      every: 2,
+      period: 'days',
+      sendTime: '14:30',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      segmentId: other.json().segmentId,
+      segmentName: 'Anyone with a plan',
+      every: 2,
+      period: 'days',
+      sendTime: '14:30',
+      status: 'active',
+      nextRunAt: '2026-07-01T14:30:00.000Z',
+    });
+    await runAt('2026-07-01T09:00:30Z');
+    expect(await sentCount(templateId)).toBe(0);
+    await runAt('2026-07-01T14:30:30Z');
+    expect(await sentCount(templateId)).toBe(2);
+
+    expect((await client.patch(`/api/contacts/recurring-sends/${id}`, { status: 'paused' })).statusCode).toBe(
+      200,
+    );
+    const whilePaused = await client.patch(`/api/contacts/recurring-sends/${id}`, { sendTime: '10:00' });
+    expect(whilePaused.json()).toMatchObject({ status: 'paused', nextRunAt: null, sendTime: '10:00' });
+    const changes = await t.ctx.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, 'recurring-send.changed')));
+    expect(changes.map((row) => row.details.after)).toEqual([
+      { segmentId: other.json().segmentId, every: 2, period: 'days', sendTime: '14:30' },
+      { segmentId: other.json().segmentId, every: 2, period: 'days', sendTime: '10:00' },
+    ]);
+  });
+
   it('refuses bad input and answers 404 for another workspace', async () => {
     const { client, templateId, segmentId } = await setUp();
     const bad = [
@@ -185,6 +237,9 @@ describe('recurring sends', () => {
     expect(
       (await other.client.patch(`/api/contacts/recurring-sends/${id}`, { status: 'paused' })).statusCode,
     ).toBe(404);
+    expect((await other.client.patch(`/api/contacts/recurring-sends/${id}`, { every: 3 })).statusCode).toBe(
+      404,
+    );
     expect((await other.client.delete(`/api/contacts/recurring-sends/${id}`)).statusCode).toBe(404);
     expect((await client.delete(`/api/contacts/recurring-sends/${id}`)).statusCode).toBe(204);
   });

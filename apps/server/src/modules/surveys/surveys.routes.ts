@@ -11,6 +11,8 @@ import {
   sentSurveySchema,
   surveyDeliveryListSchema,
   surveyResponseDetailSchema,
+  surveySendSchema,
+  surveySendsQuerySchema,
   templateApiPaths,
   templateKinds,
   updateSurveyResponsesSchema,
@@ -21,6 +23,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { access, actorOf, staffOnPublicRoute } from '../../http/access.js';
+import { cursorPageQueryShape, cursorPageSchema, pageOf } from '../../http/cursor-paging.js';
 import { trustedReply, unchangingReply } from '../../http/trusted-reply.js';
 import { isUuid } from '../../ids.js';
 import { findSurveyResponse, surveyResponseNotFoundMessage } from '../responses/responses.service.js';
@@ -30,6 +33,7 @@ import { getRespondentSurvey, saveRespondentAnswers } from './respondent.service
 import { authenticateRespondent } from './respondent-authentication.service.js';
 import { hasRespondentCredential, issueRespondentCredential } from './respondent-credential.js';
 import { previewTemplateVersion } from './survey-preview.service.js';
+import { listSurveySends, sendsCursorKey } from './survey-sends.service.js';
 import {
   bulkSendSurveys,
   createSurvey,
@@ -98,6 +102,30 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: { ...staff, body: bulkSendSurveysSchema, response: { 200: bulkSendSurveysResultSchema } },
     },
     async (request) => bulkSendSurveys(ctx, actorOf(request), request.body),
+  );
+
+  app.get(
+    '/sends',
+    {
+      config: {
+        access: access.workspace('read'),
+        // Cursor-paged here too: the list is new, so both paths page alike (decision 047).
+        cursorPaged: true,
+        v1: {
+          area: 'sends',
+          operationId: 'listSends',
+          summary: 'The surveys sent, newest first, with their state (of one template or state if asked)',
+          list: { items: 'sends', item: surveySendSchema, query: surveySendsQuerySchema },
+        },
+      },
+      schema: {
+        ...staff,
+        summary: 'The surveys sent, newest first, with their state',
+        querystring: surveySendsQuerySchema.extend(cursorPageQueryShape),
+        response: { 200: cursorPageSchema('sends', surveySendSchema) },
+      },
+    },
+    async (request) => listSurveySends(ctx, actorOf(request), request.query, pageOf(request, sendsCursorKey)),
   );
 
   app.post(

@@ -28,6 +28,14 @@ import { signedWebhookHeaders, webhookMessageId } from './webhook-signature.js';
 
 /** An endpoint not answering fails the attempt after this long. */
 const requestTimeoutMs = 10_000;
+
+/** The secrets that sign now: the webhook's, and a rotated-out one for its last 24 hours (decision 047). */
+function signingSecretsOf(delivery: ClaimedDelivery, now: Date): string[] {
+  const { previousSecret, previousSecretUntilMs } = delivery;
+  const isPreviousValid =
+    previousSecret !== null && previousSecretUntilMs !== null && previousSecretUntilMs > now.getTime();
+  return isPreviousValid ? [delivery.secret, previousSecret] : [delivery.secret];
+}
 /** A claim's lease: a batch of 100 at 16 at a time, each within the timeout, ends well before. */
 const leaseSeconds = 5 * 60;
 /** Requests of one batch in flight at once. */
@@ -73,7 +81,12 @@ async function attempt(ctx: AppContext, delivery: ClaimedDelivery): Promise<Atte
       checked,
       {
         body,
-        headers: signedWebhookHeaders(delivery.secret, webhookMessageId(delivery.eventId), timestamp, body),
+        headers: signedWebhookHeaders(
+          signingSecretsOf(delivery, attemptedAt),
+          webhookMessageId(delivery.eventId),
+          timestamp,
+          body,
+        ),
         timeoutMs: requestTimeoutMs,
         name: 'The endpoint',
       },

@@ -61,6 +61,9 @@ export interface ClaimedDelivery {
   workspaceId: string;
   url: string;
   secret: string;
+  /** The secret before the last rotation, and until when it signs too (ms since the epoch). */
+  previousSecret: string | null;
+  previousSecretUntilMs: number | null;
   eventId: string;
   eventType: string;
   /** The event's data as stored (JSON text). */
@@ -88,6 +91,8 @@ export function claimDeliveries(
       where d.id in ${idsIn(ids)} and d.status = 'pending'
         and w.id = d.webhook_id and w.status = 'enabled' and e.id = d.event_id
       returning d.id, d.webhook_id as "webhookId", d.workspace_id as "workspaceId", w.url, w.secret,
+        w.previous_secret as "previousSecret",
+        (extract(epoch from w.previous_secret_expires_at) * 1000)::float8 as "previousSecretUntilMs",
         e.id as "eventId", e.type as "eventType", e.data::text as "dataJson",
         to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "occurredAt",
         (extract(epoch from d.retry_until) * 1000)::float8 as "retryUntilMs",

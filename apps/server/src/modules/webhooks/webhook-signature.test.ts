@@ -31,7 +31,7 @@ describe('webhook signatures', () => {
   it('verify with an independent Standard Webhooks implementation', () => {
     const secret = newWebhookSecret();
     const timestamp = Math.floor(Date.now() / 1000);
-    const headers = signedWebhookHeaders(secret, id, timestamp, body);
+    const headers = signedWebhookHeaders([secret], id, timestamp, body);
     expect(headers['webhook-id']).toBe('msg_6f1c1e0e8a5b4c55a2c1f1f2a3b4c5d6');
     expect(new StandardWebhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new StandardWebhook(secret).verify(body.replace('"s"', '"t"'), headers)).toThrow();
@@ -42,12 +42,24 @@ describe('webhook signatures', () => {
     const secret = newWebhookSecret();
     const verify = await snippetWith(secret);
     const now = Date.now();
-    const headers = signedWebhookHeaders(secret, id, Math.floor(now / 1000), body);
+    const headers = signedWebhookHeaders([secret], id, Math.floor(now / 1000), body);
     expect(verify(body, headers, now).type).toBe('survey.completed');
     expect(() => verify(body.replace('"s"', '"t"'), headers, now)).toThrow('Invalid webhook signature');
-    const other = signedWebhookHeaders(newWebhookSecret(), id, Math.floor(now / 1000), body);
+    const other = signedWebhookHeaders([newWebhookSecret()], id, Math.floor(now / 1000), body);
     expect(() => verify(body, other, now)).toThrow('Invalid webhook signature');
     expect(() => verify(body, headers, now + 6 * 60_000)).toThrow('Stale webhook timestamp');
     expect(() => verify(body, { ...headers, 'webhook-id': '' }, now)).toThrow('Missing webhook headers');
+  });
+
+  it('carries one signature per secret while a rotated-out one still signs: either secret verifies', async () => {
+    const [current, previous] = [newWebhookSecret(), newWebhookSecret()];
+    const now = Date.now();
+    const headers = signedWebhookHeaders([current, previous], id, Math.floor(now / 1000), body);
+    expect(headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
+    for (const secret of [current, previous]) {
+      expect(new StandardWebhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+      expect((await snippetWith(secret))(body, headers, now).type).toBe('survey.completed');
+    }
+    expect(() => new StandardWebhook(newWebhookSecret()).verify(body, headers)).toThrow();
   });
 });

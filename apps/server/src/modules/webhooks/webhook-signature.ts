@@ -15,9 +15,13 @@ function signWebhook(secret: string, id: string, timestampSeconds: number, body:
   return `v1,${digest}`;
 }
 
-/** The headers of one signed request. */
+/**
+ * The headers of one signed request: one signature per secret, space-separated
+ * (`v1,<new> v1,<previous>` while a rotated-out secret still signs, decision 047), as Standard
+ * Webhooks lets a receiver accept any of them.
+ */
 export function signedWebhookHeaders(
-  secret: string,
+  secrets: readonly string[],
   id: string,
   timestampSeconds: number,
   body: string,
@@ -27,7 +31,7 @@ export function signedWebhookHeaders(
     'user-agent': 'Graphium-Webhooks/1.0',
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': signWebhook(secret, id, timestampSeconds, body),
+    'webhook-signature': secrets.map((secret) => signWebhook(secret, id, timestampSeconds, body)).join(' '),
   };
 }
 

@@ -22,3 +22,10 @@ export const sweepWebhooksJob = defineJob({
   payload: z.object({}),
   cron: '* * * * *',
 });
+
+/** Daily: deliveries, attempts and events past their 30 days are deleted (decision 047). */
+export const purgeWebhookEventsJob = defineJob({
+  name: 'purge-webhook-events',
+  payload: z.object({}),
+  cron: '17 3 * * *',
+});

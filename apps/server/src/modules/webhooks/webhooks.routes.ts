@@ -18,6 +18,7 @@ import {
   listWebhookDeliveries,
   listWebhooks,
   redeliverWebhookDelivery,
+  rotateWebhookSecret,
   sendTestEvent,
   updateWebhook,
 } from './webhooks.service.js';
@@ -96,6 +97,20 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: admins,
     },
     async (request) => updateWebhook(ctx, actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/webhooks/:id/rotate-secret',
+    {
+      schema: {
+        tags,
+        summary: 'A new signing secret; the previous one also signs for 24 hours (admins)',
+        params: webhookParams,
+        response: { 200: webhookWithSecretSchema },
+      },
+      config: admins,
+    },
+    async (request) => rotateWebhookSecret(ctx, actorOf(request), request.params.id),
   );
 
   app.delete(

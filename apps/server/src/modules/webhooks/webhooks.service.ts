@@ -106,7 +106,14 @@ function toWebhook(row: WebhookRow): Webhook {
   };
 }
 
-const withSecret = (row: WebhookRow): WebhookWithSecret => ({ ...toWebhook(row), secret: row.secret });
+const withSecret = (row: WebhookRow): WebhookWithSecret => ({
+  ...toWebhook(row),
+  secret: row.secret,
+  previousSecretExpiresAt: row.previousSecret ? (row.previousSecretExpiresAt?.toISOString() ?? null) : null,
+});
+
+/** How long a rotated-out secret keeps signing, so receivers can switch without losing a request. */
+const previousSecretValidityMs = 24 * 60 * 60 * 1000;
 
 /** The audit log keeps a webhook's origin only: its path may hold a token of the receiver. */
 const auditTarget = (row: WebhookRow) => ({ type: 'webhook', id: row.id, label: new URL(row.url).origin });
@@ -216,6 +223,35 @@ export async function updateWebhook(
     return after;
   });
   ctx.webhookCache.forget(actor.workspaceId);
+  return withSecret(row);
+}
+
+/**
+ * `POST /webhooks/{id}/rotate-secret` (admins): a new secret signs from now on; the one it
+ * replaces signs too for 24 hours (decision 047). Rotating again drops the older one at once.
+ */
+export async function rotateWebhookSecret(
+  ctx: AppContext,
+  actor: WorkspaceActor,
+  id: string,
+): Promise<WebhookWithSecret> {
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await findWorkspaceWebhook(tx, actor.workspaceId, id, { forUpdate: true });
+    if (!before) throw webhookNotFound();
+    const after = await updateWebhookRow(
+      tx,
+      id,
+      {
+        secret: newWebhookSecret(),
+        previousSecret: before.secret,
+        previousSecretExpiresAt: new Date(now.getTime() + previousSecretValidityMs),
+      },
+      now,
+    );
+    await recordAudit(ctx, tx, actor, 'webhook.secret-rotated', auditTarget(after));
+    return after;
+  });
   return withSecret(row);
 }
 

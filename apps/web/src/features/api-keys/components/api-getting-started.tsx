@@ -52,7 +52,17 @@ curl -s -H "Authorization: Bearer $GRAPHIUM_API_KEY" \\
 curl -s -X POST -H "Authorization: Bearer $GRAPHIUM_API_KEY" \\
   -H 'Content-Type: application/json' -H "Idempotency-Key: $(uuidgen)" \\
   -d '{"surveyTemplateVersionId":"<version id>","surveyContactMethods":[{"contactMethodType":"email","emailAddress":"ada@example.com"}]}' \\
-  "$GRAPHIUM_URL/api/v1/surveys"`;
+  "$GRAPHIUM_URL/api/v1/surveys"
+
+# The surveys sent, newest first, with their state (scope sends:read)
+curl -s -H "Authorization: Bearer $GRAPHIUM_API_KEY" \
+  "$GRAPHIUM_URL/api/v1/sends?limit=10"
+
+# Add a contact, or update the one with this e-mail address (scope contacts:write)
+curl -s -X POST -H "Authorization: Bearer $GRAPHIUM_API_KEY" \
+  -H 'Content-Type: application/json' -H "Idempotency-Key: $(uuidgen)" \
+  -d '{"emailAddress":"ada@example.com","name":"Ada Lovelace"}' \
+  "$GRAPHIUM_URL/api/v1/contacts"`;
   const typescript = `import { createGraphiumClient, eachItem } from '@graphium/client';
 
 const graphium = createGraphiumClient({
@@ -108,6 +118,12 @@ for await (const template of eachItem((cursor) =>
           An admin generates a key under API Keys and chooses, per area (responses, templates, contacts,
           sends), whether it may read or also write. The key is shown once: keep it in your program's secrets.
         </p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>Responses: list a template's responses and read one.</li>
+          <li>Templates: list, read, create and change templates, publish and unpublish versions.</li>
+          <li>Contacts: list and search contacts, read one, add or update one by e-mail or phone.</li>
+          <li>Sends: send a survey to one person or many, and list the surveys sent with their state.</li>
+        </ul>
       </Section>
       <Section title="2. Call the API with curl">
         <Code label="curl examples">{curl}</Code>

@@ -1,4 +1,4 @@
-import type { ContactsQuery } from '@graphium/shared';
+import type { ContactsQuery, SegmentFilter } from '@graphium/shared';
 
 export const contactKeys = {
   all: ['contacts'] as const,
@@ -9,5 +9,7 @@ export const contactKeys = {
   import: (importId: string) => [...contactKeys.all, 'import', importId] as const,
   settings: () => [...contactKeys.all, 'settings'] as const,
   segments: () => [...contactKeys.all, 'segments'] as const,
+  segmentMembers: (segmentId: string, filter: SegmentFilter) =>
+    [...contactKeys.segments(), segmentId, 'members', filter] as const,
   recurringSends: () => [...contactKeys.all, 'recurring-sends'] as const,
 };

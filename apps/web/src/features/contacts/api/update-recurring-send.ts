@@ -1,16 +1,19 @@
-import type { RecurringSend, RecurringSendStatus } from '@graphium/shared';
+import type { RecurringSend, UpdateRecurringSendInput } from '@graphium/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { contactKeys } from './query-keys';
 
-/** `PATCH /contacts/recurring-sends/{id}`: pause or resume. */
-async function updateRecurringSend(input: {
-  recurringSendId: string;
-  status: RecurringSendStatus;
-}): Promise<RecurringSend> {
+/**
+ * `PATCH /contacts/recurring-sends/{id}`: pause or resume, or change the segment and the cadence
+ * (docs/decisions/047-connect-gaps.md).
+ */
+async function updateRecurringSend({
+  recurringSendId,
+  ...changes
+}: UpdateRecurringSendInput & { recurringSendId: string }): Promise<RecurringSend> {
   const response = await apiClient.patch<RecurringSend>(
-    `/contacts/recurring-sends/${encodeURIComponent(input.recurringSendId)}`,
-    { status: input.status },
+    `/contacts/recurring-sends/${encodeURIComponent(recurringSendId)}`,
+    changes,
   );
   return response.data;
 }

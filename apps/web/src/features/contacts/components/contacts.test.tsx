@@ -42,6 +42,7 @@ function buildImport(overrides: Partial<ContactImport> = {}): ContactImport {
     rejectedRows: [],
     createdAt: '2026-04-15T10:00:00.000Z',
     finishedAt: null,
+    failureReason: null,
     ...overrides,
   };
 }
@@ -161,6 +162,50 @@ describe('Contacts directory (decision 038)', () => {
     });
     expect(within(dialog).getByText(/1 contacts created, 0 updated, 1 rows rejected/)).toBeInTheDocument();
     expect(within(dialog).getByText('Email: Enter a valid e-mail address')).toBeInTheDocument();
+  });
+
+  it('shows why an import failed and retries it until it finishes', async () => {
+    const reason =
+      'The import stopped after 3 failed attempts: the database could not be reached. Retry it to go on from where it stopped.';
+    let current = buildImport();
+    const calls = mockApi({
+      get: { ...common(), [`/contacts/imports/${importId}`]: () => current },
+      post: {
+        '/contacts/imports': () => ({
+          import: current,
+          sampleRows: [['ada@example.com', 'vip']],
+          suggestedMapping: { Email: 'emailAddress', Notes: '' },
+        }),
+        [`/contacts/imports/${importId}/start`]: () => {
+          current = buildImport({
+            status: 'failed',
+            failureReason: reason,
+            finishedAt: '2026-04-15T10:01:00.000Z',
+          });
+          return { ...current, status: 'running', failureReason: null, finishedAt: null };
+        },
+        [`/contacts/imports/${importId}/retry`]: () => {
+          current = buildImport({ status: 'finished', processedRows: 2, createdCount: 2 });
+          return { ...current, status: 'running', processedRows: 0 };
+        },
+      },
+    });
+    renderApp('/contacts');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import Contacts' });
+    await user.upload(
+      within(dialog).getByLabelText('CSV File'),
+      new File(['Email,Notes\nada@example.com,vip\nbob@example.com,x\n'], 'people.csv', { type: 'text/csv' }),
+    );
+    await user.click(await within(dialog).findByRole('button', { name: 'Import 2 Rows' }));
+    expect(await within(dialog).findByText(reason, {}, { timeout: 3000 })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Retry Import' }));
+    expect(calls.some((call) => call.url === `/contacts/imports/${importId}/retry`)).toBe(true);
+    await waitFor(() => expect(within(dialog).getByText('Import finished')).toBeInTheDocument(), {
+      timeout: 3000,
+    });
+    expect(within(dialog).queryByRole('button', { name: 'Retry Import' })).not.toBeInTheDocument();
   });
 });
 

@@ -14,6 +14,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useContactAttributes } from '../api/get-contact-attributes';
 import { useContactImport } from '../api/get-contact-import';
+import { useRetryContactImport } from '../api/retry-contact-import';
 import { useStartContactImport } from '../api/start-contact-import';
 import { useUploadContactImport } from '../api/upload-contact-import';
 
@@ -174,11 +175,16 @@ export function ImportContactsModal({
   const [step, setStep] = useState<Step>({ phase: 'choose' });
   const upload = useUploadContactImport();
   const start = useStartContactImport();
+  const retry = useRetryContactImport();
+  const [retryError, setRetryError] = useState<string | undefined>();
   const running = useContactImport(step.phase === 'running' ? step.importId : undefined);
   const inputId = useId();
 
   useEffect(() => {
-    if (isOpen) setStep({ phase: 'choose' });
+    if (isOpen) {
+      setStep({ phase: 'choose' });
+      setRetryError(undefined);
+    }
   }, [isOpen]);
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -206,6 +212,16 @@ export function ImportContactsModal({
     }
   };
 
+  const retryImport = async () => {
+    if (step.phase !== 'running') return;
+    try {
+      await retry.mutateAsync(step.importId);
+      setRetryError(undefined);
+    } catch (error) {
+      setRetryError(getErrorMessage(error, 'Failed to retry the import.'));
+    }
+  };
+
   const current = running.data;
   const isDone = current?.status === 'finished' || current?.status === 'failed';
 
@@ -221,6 +237,11 @@ export function ImportContactsModal({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {step.phase === 'running' ? 'Done' : 'Cancel'}
           </Button>
+          {step.phase === 'running' && current?.status === 'failed' && (
+            <Button onClick={() => void retryImport()} disabled={retry.isPending}>
+              {retry.isPending ? 'Retrying...' : 'Retry Import'}
+            </Button>
+          )}
           {step.phase === 'mapping' && (
             <Button onClick={() => void startImport()} disabled={start.isPending}>
               {start.isPending ? 'Starting...' : `Import ${formatNumber(step.preview.import.totalRows)} Rows`}
@@ -274,7 +295,10 @@ export function ImportContactsModal({
             <LoadingText>Starting the import...</LoadingText>
           ))}
         {step.phase === 'running' && isDone && current?.status === 'failed' && (
-          <StatusMessage tone="error" title="The import failed. Please try again." />
+          <StatusMessage tone="error" title="The import failed">
+            {current.failureReason ?? 'Please try again.'}
+            {retryError ? ` ${retryError}` : ''}
+          </StatusMessage>
         )}
       </div>
     </Modal>

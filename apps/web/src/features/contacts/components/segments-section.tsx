@@ -1,4 +1,4 @@
-import { describeSegmentCondition } from '@graphium/shared';
+import { type ContactSegment, describeSegmentCondition } from '@graphium/shared';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
@@ -9,6 +9,7 @@ import { useDeleteSegment } from '../api/delete-segment';
 import { useContactAttributes } from '../api/get-contact-attributes';
 import { useSegments } from '../api/get-segments';
 import { SegmentBuilderModal } from './segment-builder-modal';
+import { SegmentMembersModal } from './segment-members-modal';
 
 /** Saved segments with what they mean and how many contacts match now (decision 038). */
 export function SegmentsSection() {
@@ -17,6 +18,7 @@ export function SegmentsSection() {
   const remove = useDeleteSegment();
   const reason = useRoleReason('editor', 'change segments');
   const [isBuilding, setIsBuilding] = useState(false);
+  const [viewing, setViewing] = useState<ContactSegment | undefined>();
   const headingId = useId();
   const labelOf = (name: string) =>
     attributes.find((attribute) => attribute.name === name)?.displayName ?? name;
@@ -57,6 +59,14 @@ export function SegmentsSection() {
                 <Button
                   variant="secondary"
                   size="sm"
+                  aria-label={`View members of ${segment.name}`}
+                  onClick={() => setViewing(segment)}
+                >
+                  Members
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
                   disabledReason={reason}
                   aria-label={`Delete segment ${segment.name}`}
                   onClick={() =>
@@ -75,6 +85,7 @@ export function SegmentsSection() {
         </ul>
       )}
       <SegmentBuilderModal isOpen={isBuilding} onOpenChange={setIsBuilding} />
+      <SegmentMembersModal segment={viewing} onClose={() => setViewing(undefined)} />
     </section>
   );
 }

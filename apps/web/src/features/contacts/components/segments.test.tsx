@@ -74,11 +74,11 @@ describe('Segments (decision 038)', () => {
 
   it('builds a segment: conditions, the count from the server, then saved', async () => {
     const calls = mockApi({
-      get: common({ '/contacts/segments': () => ({ segments: [] }) }),
-      post: {
+      get: common({
+        '/contacts/segments': () => ({ segments: [] }),
         '/contacts/segments/preview': () => ({ memberCount: 7, contacts: [] }),
-        '/contacts/segments': () => segment,
-      },
+      }),
+      post: { '/contacts/segments': () => segment },
     });
     renderApp('/contacts');
     const user = setupUser();
@@ -107,6 +107,41 @@ describe('Segments (decision 038)', () => {
     });
   });
 
+  it("lets a viewer look at a segment's members: the count and the first of them, linked", async () => {
+    const calls = mockApi({
+      get: common({
+        '/accounts/startup': () => buildStartup({ role: 'viewer' }),
+        '/contacts/segments/preview': () => ({
+          memberCount: 12,
+          contacts: [
+            {
+              contactId: '6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c',
+              emailAddress: 'ada@example.com',
+              phoneNumber: null,
+              name: 'Ada Lovelace',
+              attributes: { plan: 'Pro' },
+              lastSurveyedAt: null,
+              createdAt: '2026-06-01T09:00:00.000Z',
+              updatedAt: '2026-06-01T09:00:00.000Z',
+            },
+          ],
+        }),
+      }),
+    });
+    renderApp('/contacts');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'View members of Quiet Pro customers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Quiet Pro customers' });
+    expect(await within(dialog).findByText('12 contacts match now; the first 1:')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'href',
+      '/contacts/6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c',
+    );
+    const preview = calls.find((call) => call.url === '/contacts/segments/preview');
+    const params = preview?.params as { filter: string } | undefined;
+    expect(JSON.parse(params?.filter ?? 'null')).toEqual(segment.filter);
+  });
+
   it('shows recurring sends and pauses one', async () => {
     const calls = mockApi({
       get: common(),
@@ -123,6 +158,44 @@ describe('Segments (decision 038)', () => {
     expect(screen.getByText(/Every 3 months at 10:30; next run/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pause Quarterly check-in to Quiet Pro customers' }));
     expect(calls.find((call) => call.method === 'patch')?.body).toEqual({ status: 'paused' });
+  });
+
+  it('edits a recurring send: its segment and cadence, the template kept', async () => {
+    const other = { ...segment, segmentId: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d', name: 'Everyone' };
+    const calls = mockApi({
+      get: common({ '/contacts/segments': () => ({ segments: [segment, other] }) }),
+      patch: {
+        [`/contacts/recurring-sends/${recurring.recurringSendId}`]: () => ({
+          ...recurring,
+          segmentId: other.segmentId,
+          segmentName: other.name,
+          every: 2,
+          period: 'weeks',
+          sendTime: '14:00',
+        }),
+      },
+    });
+    renderApp('/contacts');
+    const user = setupUser();
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit Quarterly check-in to Quiet Pro customers' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Recurring Send' });
+    expect(within(dialog).getByLabelText('Survey template')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Every')).toHaveValue(3);
+    await user.selectOptions(within(dialog).getByLabelText('Segment'), other.segmentId);
+    await user.clear(within(dialog).getByLabelText('Every'));
+    await user.type(within(dialog).getByLabelText('Every'), '2');
+    await user.selectOptions(within(dialog).getByLabelText('Period'), 'weeks');
+    await user.clear(within(dialog).getByLabelText('At (local time)'));
+    await user.type(within(dialog).getByLabelText('At (local time)'), '14:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(calls.find((call) => call.method === 'patch')?.body).toEqual({
+      segmentId: other.segmentId,
+      every: 2,
+      period: 'weeks',
+      sendTime: '14:00',
+    });
   });
 
   it('schedules a recurring send of a template to a segment', async () => {

@@ -1,15 +1,17 @@
-import { Check, ChevronLeft, Copy, Eye, EyeOff, Pencil, Send } from 'lucide-react';
+import { Check, ChevronLeft, Copy, Eye, EyeOff, Pencil, RefreshCw, Send } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
 import { LoadingText, StatusMessage } from '@/components/ui/status-message';
 import { getErrorStatus } from '@/lib/api-client';
 import { copyText } from '@/lib/copy-text';
 import { formatDateTime } from '@/lib/format';
 import { toastPromise } from '@/lib/toast';
 import { useWebhook } from '../api/get-webhook';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import { useSendTestEvent } from '../api/send-test-event';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { WebhookDeliveries } from './webhook-deliveries';
@@ -127,7 +129,11 @@ export function WebhookDetail({
           </div>
         </dl>
         <div className="mt-4">
-          <SigningSecret secret={data.secret} />
+          <SigningSecret
+            webhookId={webhookId}
+            secret={data.secret}
+            previousSecretExpiresAt={data.previousSecretExpiresAt}
+          />
         </div>
       </div>
       <WebhookDeliveries webhookId={webhookId} isEnabled={data.isEnabled} />
@@ -136,8 +142,58 @@ export function WebhookDetail({
   );
 }
 
-function SigningSecret({ secret }: { secret: string }) {
+/** Rotate Secret, after a confirmation that says the current secret keeps signing for a day. */
+function RotateSecret({ webhookId }: { webhookId: string }) {
+  const rotate = useRotateWebhookSecret();
+  const [isOpen, setIsOpen] = useState(false);
+  const confirm = () =>
+    void toastPromise(rotate.mutateAsync(webhookId), {
+      pending: 'Rotating the secret...',
+      success: 'New secret ready. The previous one signs too for 24 hours.',
+      error: 'Failed to rotate the secret.',
+    })
+      .then(() => setIsOpen(false))
+      .catch(() => undefined);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setIsOpen(true)} className="shrink-0">
+        <RefreshCw className="size-4" aria-hidden="true" />
+        Rotate Secret
+      </Button>
+      <Modal
+        isOpen={isOpen}
+        onOpenChange={setIsOpen}
+        title="Rotate Signing Secret"
+        description="A new secret signs every request from now on. For 24 hours the current one signs too (a second signature in webhook-signature), so your endpoint keeps working while you update it."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setIsOpen(false)}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} disabled={rotate.isPending}>
+              {rotate.isPending ? 'Rotating...' : 'Rotate Secret'}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-gray-700">Copy the new secret into your endpoint within a day.</p>
+      </Modal>
+    </>
+  );
+}
+
+function SigningSecret({
+  webhookId,
+  secret,
+  previousSecretExpiresAt,
+}: {
+  webhookId: string;
+  secret: string;
+  previousSecretExpiresAt: string | null;
+}) {
   const inputId = useId();
+  const isPreviousSigning =
+    previousSecretExpiresAt !== null && new Date(previousSecretExpiresAt).getTime() > Date.now();
   const containerRef = useRef<HTMLDivElement>(null);
   const [isShown, setIsShown] = useState(false);
   const [isCopied, setIsCopied] = useState(false);
@@ -197,7 +253,13 @@ function SigningSecret({ secret }: { secret: string }) {
             <Copy className="size-4" aria-hidden="true" />
           )}
         </Button>
+        <RotateSecret webhookId={webhookId} />
       </div>
+      {isPreviousSigning && (
+        <p className="mt-1.5 text-sm text-gray-700">
+          The previous secret also signs until {formatDateTime(previousSecretExpiresAt)}.
+        </p>
+      )}
     </div>
   );
 }

@@ -22,6 +22,7 @@ function buildWebhook(overrides: Partial<WebhookWithSecret> = {}): WebhookWithSe
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     secret: `whsec_${'A'.repeat(43)}=`,
+    previousSecretExpiresAt: null,
     ...overrides,
   };
 }
@@ -134,6 +135,35 @@ describe('Webhooks settings', () => {
       ),
     );
   });
+
+  it('rotates the secret after a confirmation, and says until when the previous one signs', async () => {
+    let current = buildWebhook();
+    const calls = mockApi({
+      get: {
+        '/accounts/startup': () => buildStartup(),
+        [`/webhooks/${webhookId}`]: () => current,
+        [`/webhooks/${webhookId}/deliveries`]: () => buildDeliveries(),
+      },
+      post: {
+        [`/webhooks/${webhookId}/rotate-secret`]: () => {
+          current = buildWebhook({
+            secret: `whsec_${'B'.repeat(43)}=`,
+            previousSecretExpiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+          });
+          return current;
+        },
+      },
+    });
+    renderApp(`/settings/webhooks/${webhookId}`);
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Rotate Secret' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate Signing Secret' });
+    expect(calls.some((call) => call.url.endsWith('/rotate-secret'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate Secret' }));
+    expect(await screen.findByText(/The previous secret also signs until/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Signing secret')).toHaveValue(`whsec_${'B'.repeat(43)}=`);
+    expect(calls.filter((call) => call.url.endsWith('/rotate-secret'))).toHaveLength(1);
+  }, 40_000);
 
   it('tells an editor that only admins manage webhooks, and asks the server nothing', async () => {
     const calls = mockApi({ get: { '/accounts/startup': () => buildStartup({ role: 'editor' }) } });
