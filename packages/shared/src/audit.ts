@@ -56,6 +56,12 @@ const auditActions = [
   'webhook.changed',
   'webhook.deleted',
   'webhook.disabled',
+  'workspace.deletion-requested',
+  'workspace.restored',
+  'workspace.purged',
+  'account.deleted',
+  'retention-settings.changed',
+  'retention.applied',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -17,6 +17,7 @@ export * from './reminders.js';
 export * from './reports.js';
 export * from './response-segments.js';
 export * from './responses.js';
+export * from './retention.js';
 export * from './suppression.js';
 export * from './surveys.js';
 export * from './templates.js';

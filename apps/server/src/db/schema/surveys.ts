@@ -74,6 +74,8 @@ export const surveys = pgTable(
   (table) => [
     index('surveys_workspace_id_template_id_idx').on(table.workspaceId, table.templateId),
     index('surveys_expires_at_idx').on(table.expiresAt),
+    // Retention (decision 044): a workspace's oldest surveys, a batch at a time.
+    index('surveys_workspace_id_sent_at_idx').on(table.workspaceId, table.sentAt),
     // The responses list: newest sent first, stable (decision 007).
     // NULLS FIRST is what `order by … desc` means: with Drizzle's default (NULLS LAST) PostgreSQL
     // cannot read the index in the query's order and sorts the whole template instead.

@@ -42,6 +42,7 @@ export function buildStartup(
       customerId: membership.customerId,
       role: membership.role,
       isGraphiumWorkspace: membership.workspaceId === ctx.providerWorkspaceId,
+      deletionDueAt: membership.deletionDueAt ?? null,
     })),
     twoFactor: {
       isEnabled: account.twoFactor?.isEnabled ?? false,
