@@ -26,6 +26,7 @@ import { MemoryWebhookCache, noWebhookCache, webhookCacheChannel } from './modul
 import { settleWebhookDispatches } from './modules/webhooks/webhook-dispatch.js';
 import { webhookJobHandlers } from './modules/webhooks/webhooks.job-handlers.js';
 import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.service.js';
+import { workspaceJobHandlers } from './modules/workspaces/workspaces.job-handlers.js';
 
 // No password, hash, token or cookie ever reaches a log line.
 const redactedPaths = [
@@ -59,6 +60,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...reportJobHandlers,
   ...webhookJobHandlers,
   ...idempotencyJobHandlers,
+  ...workspaceJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 

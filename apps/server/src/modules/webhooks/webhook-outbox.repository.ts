@@ -87,6 +87,7 @@ export function claimDeliveries(
       from webhooks w, webhook_events e
       where d.id in ${idsIn(ids)} and d.status = 'pending'
         and w.id = d.webhook_id and w.status = 'enabled' and e.id = d.event_id
+        and not exists (select 1 from workspaces ws where ws.id = d.workspace_id and ws.deletion_due_at is not null)
       returning d.id, d.webhook_id as "webhookId", d.workspace_id as "workspaceId", w.url, w.secret,
         e.id as "eventId", e.type as "eventType", e.data::text as "dataJson",
         to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "occurredAt",
