@@ -139,3 +139,8 @@ export async function updateRequireTwoFactor(
 ): Promise<void> {
   await db.update(workspaces).set({ requireTwoFactor }).where(eq(workspaces.id, workspaceId));
 }
+
+/** Every membership of the account, active or not. */
+export async function deleteMemberships(db: Executor, accountId: string): Promise<void> {
+  await db.delete(workspaceMembers).where(eq(workspaceMembers.accountId, accountId));
+}
