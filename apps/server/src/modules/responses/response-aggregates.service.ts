@@ -22,6 +22,7 @@ import {
 import {
   addCompletion,
   addSentSurveys,
+  type CompletionStats,
   insertCountingSent,
   removeSentSurveys,
   storeSurveyScores,
@@ -84,7 +85,7 @@ function isOffered(
 }
 
 /** Monday of the date's week (UTC), YYYY-MM-DD. */
-function weekStartOf(date: Date): string {
+export function weekStartOf(date: Date): string {
   const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
   day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
   return day.toISOString().slice(0, 10);
@@ -113,18 +114,7 @@ export async function recordSurveyCompletion(
     scoredQuestionCount: score.scoredQuestionCount,
   });
   const lineage = await loadVersionLineage(db, survey.templateVersionId);
-  const percentageOf = new Map(score.questionScores.map((item) => [item.questionId, item.percentage]));
-  const questions = definition.questions.flatMap((question) => {
-    const answer = Object.hasOwn(responses, question.id) ? responses[question.id] : undefined;
-    if (!isAnswered(question, answer)) return [];
-    return [
-      {
-        questionId: question.id,
-        percentage: percentageOf.get(question.id) ?? null,
-        answerValues: summaryAnswerValues(question, answer),
-      },
-    ];
-  });
+  const questions = answeredQuestionStats(definition, responses, score.questionScores);
   await addCompletion(db, {
     templateId: lineage.templateId,
     workspaceId: survey.workspaceId,
@@ -151,8 +141,28 @@ export async function recordSurveyCompletion(
   });
 }
 
+/** Every answered question as the aggregates count it: its percentage when a scale, its summary values. */
+export function answeredQuestionStats(
+  definition: SurveyDefinition,
+  responses: SurveyResponses,
+  questionScores: readonly { questionId: string; percentage: number }[],
+): CompletionStats['questions'] {
+  const percentageOf = new Map(questionScores.map((item) => [item.questionId, item.percentage]));
+  return definition.questions.flatMap((question) => {
+    const answer = Object.hasOwn(responses, question.id) ? responses[question.id] : undefined;
+    if (!isAnswered(question, answer)) return [];
+    return [
+      {
+        questionId: question.id,
+        percentage: percentageOf.get(question.id) ?? null,
+        answerValues: summaryAnswerValues(question, answer),
+      },
+    ];
+  });
+}
+
 /** The dashboard's NPS of a survey: its answer to the first NPS question it answered. */
-function firstNpsAnswer(definition: SurveyDefinition, responses: SurveyResponses): number | null {
+export function firstNpsAnswer(definition: SurveyDefinition, responses: SurveyResponses): number | null {
   for (const question of definition.questions) {
     if (question.type !== 'NetPromoterScore' || !Object.hasOwn(responses, question.id)) continue;
     const answer = responses[question.id];

@@ -50,27 +50,21 @@ function segmentKeyOf(type: SurveyProperty['type'], raw: string | number | boole
   }
 }
 
-/** Adds one completed survey to the segment aggregates: the totals and each property's value. */
-export async function addSegmentCompletion(
-  db: Executor,
-  survey: {
-    surveyId: string;
-    templateId: string;
-    workspaceId: string;
-    definition: SurveyDefinition;
-    responses: SurveyResponses;
-    compositePercentage: number | null;
-  },
-): Promise<void> {
+/**
+ * The segment rows one completed survey adds (decision 034): the totals and each property's
+ * value, with the composite on question '' and each NPS answer on its question.
+ */
+export function segmentCompletionRows(survey: {
+  templateId: string;
+  workspaceId: string;
+  definition: SurveyDefinition;
+  /** The survey's property values, by property id. */
+  values: Record<string, string | number | boolean>;
+  responses: SurveyResponses;
+  compositePercentage: number | null;
+}) {
   const { properties } = survey.definition;
-  let values: Record<string, string | number | boolean> = {};
-  if (properties.length > 0) {
-    const [row] = await db
-      .select({ properties: surveys.properties })
-      .from(surveys)
-      .where(eq(surveys.id, survey.surveyId));
-    values = row?.properties ?? {};
-  }
+  const { values } = survey;
   const npsAnswers = survey.definition.questions.flatMap((question) => {
     const answer = survey.responses[question.id];
     return question.type === 'NetPromoterScore' && typeof answer === 'number'
@@ -87,7 +81,7 @@ export async function addSegmentCompletion(
       return valueKey === '' ? [] : [{ propertyId: property.id, valueKey, value: String(raw) }];
     }),
   ];
-  const rows = keyed.flatMap(({ propertyId, valueKey, value }) => {
+  return keyed.flatMap(({ propertyId, valueKey, value }) => {
     const base = {
       templateId: survey.templateId,
       propertyId,
@@ -103,16 +97,48 @@ export async function addSegmentCompletion(
         compositeCount: composite === null ? 0 : 1,
         compositeSum: composite ?? 0,
         compositeSquares: composite === null ? 0 : composite * composite,
+        promoters: 0,
+        passives: 0,
+        detractors: 0,
       },
       ...npsAnswers.map((answer) => ({
         ...base,
         questionId: answer.questionId,
+        compositeCount: 0,
+        compositeSum: 0,
+        compositeSquares: 0,
         promoters: answer.category === 'promoter' ? 1 : 0,
         passives: answer.category === 'passive' ? 1 : 0,
         detractors: answer.category === 'detractor' ? 1 : 0,
       })),
     ];
   });
+}
+
+/** Whether a segment row is the template's totals (kept when only the property values go). */
+export const isSegmentTotalsRow = (row: { propertyId: string }) => row.propertyId === totalsPropertyId;
+
+/** Adds one completed survey to the segment aggregates: the totals and each property's value. */
+export async function addSegmentCompletion(
+  db: Executor,
+  survey: {
+    surveyId: string;
+    templateId: string;
+    workspaceId: string;
+    definition: SurveyDefinition;
+    responses: SurveyResponses;
+    compositePercentage: number | null;
+  },
+): Promise<void> {
+  let values: Record<string, string | number | boolean> = {};
+  if (survey.definition.properties.length > 0) {
+    const [row] = await db
+      .select({ properties: surveys.properties })
+      .from(surveys)
+      .where(eq(surveys.id, survey.surveyId));
+    values = row?.properties ?? {};
+  }
+  const rows = segmentCompletionRows({ ...survey, values });
   // A fixed order, so two completions never wait on each other's rows in opposite orders.
   rows.sort((left, right) =>
     `${left.propertyId}\u0000${left.valueKey}\u0000${left.questionId}` <

@@ -289,3 +289,15 @@ export async function saveBackfillState(db: Executor, state: BackfillState): Pro
         finished_at = ${state.finishedAt?.toISOString() ?? null}::timestamptz
     where id = ${backfillId}`);
 }
+
+/** Deletes the aggregate rows of these templates that no analysed answer counts in any more. */
+export async function deleteEmptyTextStats(db: Executor, templateIds: readonly string[]): Promise<void> {
+  if (templateIds.length === 0) return;
+  const templates = sql`(select value::uuid from jsonb_array_elements_text(${json(templateIds)}))`;
+  await db.execute(
+    sql`delete from text_term_stats where template_id in ${templates} and answer_count <= 0 and scored_count <= 0`,
+  );
+  await db.execute(
+    sql`delete from text_sentiment_stats where template_id in ${templates} and answer_count <= 0`,
+  );
+}

@@ -12,6 +12,7 @@ import { loadVersionDefinition } from '../templates/template-versions.service.js
 import { analyseTextAnswer, analysisLanguage } from './text-analysis.service.js';
 import { textAnalyticsBackfillJob } from './text-analytics.jobs.js';
 import {
+  deleteEmptyTextStats,
   findCompletedSurvey,
   isBackfillFinished,
   lockBackfillState,
@@ -75,6 +76,21 @@ export async function recordTextAnalyses(db: Executor, surveyId: string): Promis
   if (!survey) return;
   const definition = await loadVersionDefinition(db, survey.templateVersionId);
   await replaceTextAnswers(db, [surveyId], analyseSurvey(survey, definition));
+}
+
+/**
+ * Removes these surveys' text analyses and takes them out of the term and sentiment aggregates,
+ * in the caller's transaction (a survey removed, or its free-text answers erased:
+ * docs/decisions/043-erasure-and-access-requests.md). Rows no answer counts in any more go, so
+ * the aggregates are those of an installation that never had the answers.
+ */
+export async function forgetTextAnalyses(
+  db: Executor,
+  surveyIds: readonly string[],
+  templateIds: readonly string[],
+): Promise<void> {
+  await replaceTextAnswers(db, surveyIds, []);
+  await deleteEmptyTextStats(db, templateIds);
 }
 
 const backfillBatchSize = 20_000;
