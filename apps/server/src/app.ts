@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { caseRoutes } from './modules/cases/cases.routes.js';
 import { contactSegmentRoutes } from './modules/contacts/contact-segments.routes.js';
 import { contactRoutes } from './modules/contacts/contacts.routes.js';
+import { deletionRoutes } from './modules/deletions/deletions.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMetrics, metricsRoutes, timeRequests } from './modules/health/metrics.js';
 import { insightRoutes } from './modules/insights/insights.routes.js';
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         auditRoutes,
         reportSubscriptionRoutes,
         webhookRoutes,
+        deletionRoutes,
       ];
       for (const routes of modules) {
         await api.register(routes, { ctx, rateLimitStore: redis });
