@@ -44,6 +44,7 @@ import { publicLinkRoutes } from './modules/public-links/public-links.routes.js'
 import { recurringSendRoutes } from './modules/recurring-sends/recurring-sends.routes.js';
 import { reportSubscriptionRoutes } from './modules/reports/report-subscriptions.routes.js';
 import { responseRoutes } from './modules/responses/responses.routes.js';
+import { retentionRoutes } from './modules/retention/retention.routes.js';
 import { smsInboundRoutes } from './modules/suppression/sms-inbound.routes.js';
 import { suppressionRoutes } from './modules/suppression/suppression.routes.js';
 import { surveyRoutes } from './modules/surveys/surveys.routes.js';
@@ -172,6 +173,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         reportSubscriptionRoutes,
         webhookRoutes,
         deletionRoutes,
+        retentionRoutes,
       ];
       for (const routes of modules) {
         await api.register(routes, { ctx, rateLimitStore: redis });

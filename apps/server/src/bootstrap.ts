@@ -20,6 +20,7 @@ import { publicLinkJobHandlers } from './modules/public-links/public-links.job-h
 import { recurringSendJobHandlers } from './modules/recurring-sends/recurring-sends.job-handlers.js';
 import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.js';
 import { reportJobHandlers } from './modules/reports/reports.job-handlers.js';
+import { retentionJobHandlers } from './modules/retention/retention.job-handlers.js';
 import { textAnalyticsJobHandlers } from './modules/text-analytics/text-analytics.job-handlers.js';
 import { queueTextAnalyticsBackfill } from './modules/text-analytics/text-analytics.service.js';
 import { MemoryWebhookCache, noWebhookCache, webhookCacheChannel } from './modules/webhooks/webhook-cache.js';
@@ -61,6 +62,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...webhookJobHandlers,
   ...idempotencyJobHandlers,
   ...workspaceJobHandlers,
+  ...retentionJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 
