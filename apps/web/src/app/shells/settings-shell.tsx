@@ -1,5 +1,16 @@
 import clsx from 'clsx';
-import { Bell, Image, KeyRound, List, Mail, ScrollText, ShieldCheck, Users, Webhook } from 'lucide-react';
+import {
+  Archive,
+  Bell,
+  Image,
+  KeyRound,
+  List,
+  Mail,
+  ScrollText,
+  ShieldCheck,
+  Users,
+  Webhook,
+} from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { useCan } from '@/features/auth/api/use-can';
 
@@ -13,6 +24,7 @@ const sections = [
   { to: '/settings/security', label: 'Security', icon: ShieldCheck },
   { to: '/settings/audit-log', label: 'Audit Log', icon: ScrollText, isAdminOnly: true },
   { to: '/settings/webhooks', label: 'Webhooks', icon: Webhook, isAdminOnly: true },
+  { to: '/settings/data-retention', label: 'Data Retention', icon: Archive, isAdminOnly: true },
 ];
 
 export function SettingsShell() {
