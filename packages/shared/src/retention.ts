@@ -64,3 +64,7 @@ export const deleteAccountSchema = z.object({
   password: z.string().min(1, 'Password is required').max(256),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** Said on every deletion screen: what was copied out before is not reached (decision 044). */
+export const ownersResponsibilityNotice =
+  'Exports and backups you took before are yours to delete: this does not reach them.';

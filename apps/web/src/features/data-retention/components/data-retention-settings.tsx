@@ -1,9 +1,9 @@
+import { ownersResponsibilityNotice } from '@graphium/shared';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatusMessage } from '@/components/ui/status-message';
 import { getErrorMessage } from '@/lib/api-client';
 import { useRetentionSettings } from '../api/get-retention-settings';
 import { DeleteWorkspaceSection } from './delete-workspace-section';
-import { ownersResponsibility } from './owners-responsibility';
 import { RetentionSettingsForm } from './retention-settings-form';
 
 type DataRetentionSettingsProps = {
@@ -32,7 +32,7 @@ export function DataRetentionSettings({
         <div className="space-y-6">
           <StatusMessage>
             Removals and deletions are recorded in the audit log (what and how many, never the values) and
-            cannot be undone. {ownersResponsibility}
+            cannot be undone. {ownersResponsibilityNotice}
           </StatusMessage>
           {settings.isPending ? (
             <p className="text-sm text-gray-600">Loading retention...</p>

@@ -1,10 +1,9 @@
-import { workspaceDeletionGraceDays } from '@graphium/shared';
+import { ownersResponsibilityNotice, workspaceDeletionGraceDays } from '@graphium/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { TypedConfirmationDialog } from '@/components/ui/typed-confirmation-dialog';
 import { useRequestWorkspaceDeletion } from '../api/workspace-deletion';
-import { ownersResponsibility } from './owners-responsibility';
 
 type DeleteWorkspaceSectionProps = {
   workspaceName: string;
@@ -42,7 +41,7 @@ export function DeleteWorkspaceSection({ workspaceName, isProviderWorkspace }: D
           {workspaceDeletionGraceDays} days every template, survey, response, contact and setting of{' '}
           <span className="font-semibold">{workspaceName}</span> is removed and cannot be recovered.
         </p>
-        <p>{ownersResponsibility}</p>
+        <p>{ownersResponsibilityNotice}</p>
       </TypedConfirmationDialog>
     </SectionCard>
   );
