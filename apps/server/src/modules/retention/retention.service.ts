@@ -85,7 +85,7 @@ function monthsBefore(date: Date, months: number): Date {
 
 /** Removes surveys a batch per transaction while `next` finds some; answers how many went. */
 async function removeInBatches(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   workspaceId: string,
   batchSize: number,
   next: () => Promise<string[]>,
@@ -101,7 +101,7 @@ async function removeInBatches(
 }
 
 async function eraseBodiesInBatches(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   workspaceId: string | null,
   before: Date,
   batchSize: number,
@@ -119,7 +119,7 @@ async function eraseBodiesInBatches(
  * something went, in its audit log). Re-running it goes on where a stopped run was.
  */
 export async function applyRetention(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   options: { batchSize?: number } = {},
 ): Promise<{ workspaces: number; removed: RetentionRunReport }> {
   const batchSize = options.batchSize ?? retentionBatchSize;
