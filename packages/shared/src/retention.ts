@@ -28,7 +28,7 @@ export const retentionSettingsInputSchema = z.object({
 });
 export type RetentionSettingsInput = z.infer<typeof retentionSettingsInputSchema>;
 
-export const retentionRunReportSchema = z.object({
+const retentionRunReportSchema = z.object({
   responses: z.number().int(),
   unansweredSurveys: z.number().int(),
   outboxBodies: z.number().int(),
@@ -44,11 +44,9 @@ const confirmationSchema = z.string().trim().min(1, 'Type the name to confirm').
 
 /** Deleting a template: its name, typed. */
 export const deleteTemplateSchema = z.object({ confirmation: confirmationSchema });
-export type DeleteTemplateInput = z.infer<typeof deleteTemplateSchema>;
 
 /** Deleting the workspace: its name, typed. */
 export const deleteWorkspaceSchema = z.object({ confirmation: confirmationSchema });
-export type DeleteWorkspaceInput = z.infer<typeof deleteWorkspaceSchema>;
 
 /** `GET /workspaces/deletion`: whether the selected workspace is waiting to be deleted, and when. */
 export const workspaceDeletionSchema = z.object({

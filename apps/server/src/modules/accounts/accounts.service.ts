@@ -104,7 +104,7 @@ export async function setAccountPassword(
 }
 
 /** The name a deleted account's work is attributed to (decision 044). */
-export const deletedAccountName = { firstName: 'Deleted', lastName: 'user' } as const;
+const deletedAccountName = { firstName: 'Deleted', lastName: 'user' } as const;
 
 /**
  * Erases a deleted account's person (decision 044), in the caller's transaction: names, address and

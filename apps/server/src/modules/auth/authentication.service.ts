@@ -105,7 +105,7 @@ export function actAsMember(
 }
 
 /** What a member of a workspace waiting to be deleted is told (decision 044). */
-export function workspaceDeletionMessage(workspaceName: string, deletionDueAt: string): string {
+function workspaceDeletionMessage(workspaceName: string, deletionDueAt: string): string {
   const when = new Date(deletionDueAt).toLocaleString('en-US', {
     timeZone: 'UTC',
     dateStyle: 'long',

@@ -13,7 +13,7 @@ import {
 // Deleting a template with its responses (docs/decisions/044-retention-and-deletions.md).
 
 /** Surveys removed per transaction: each batch is short, and a stopped deletion goes on from there. */
-export const templateDeletionBatchSize = 1000;
+const templateDeletionBatchSize = 1000;
 
 export interface TemplateDeletionReport {
   surveys: number;

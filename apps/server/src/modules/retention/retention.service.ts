@@ -25,7 +25,7 @@ import {
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Rows per transaction. */
-export const retentionBatchSize = 1000;
+const retentionBatchSize = 1000;
 
 const settingsOf = (row: Awaited<ReturnType<typeof findRetention>>): RetentionSettingsInput => ({
   responseMonths: row?.responseMonths ?? null,

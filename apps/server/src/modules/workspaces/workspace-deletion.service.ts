@@ -14,7 +14,7 @@ import { findWorkspacesDueForPurge, purgeWorkspaceRows } from './workspace-purge
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Rows per statement when a workspace's data is removed. */
-export const purgeBatchSize = 1000;
+const purgeBatchSize = 1000;
 
 async function findWorkspaceRow(db: Executor, workspaceId: string, forUpdate = false) {
   const query = db

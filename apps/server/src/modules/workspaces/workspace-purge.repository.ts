@@ -103,12 +103,7 @@ async function deleteBatch(db: Executor, table: PgTable, where: SQL, batchSize: 
 }
 
 /** Deletes every row matching `where`, a batch per statement; answers how many went. */
-export async function deleteInBatches(
-  db: Executor,
-  table: PgTable,
-  where: SQL,
-  batchSize: number,
-): Promise<number> {
+async function deleteInBatches(db: Executor, table: PgTable, where: SQL, batchSize: number): Promise<number> {
   let total = 0;
   for (;;) {
     const removed = await deleteBatch(db, table, where, batchSize);

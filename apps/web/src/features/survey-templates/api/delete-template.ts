@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { templateKeys } from './query-keys';
 
-export interface TemplateDeletionReport {
+interface TemplateDeletionReport {
   surveys: number;
   completedSurveys: number;
   versions: number;
