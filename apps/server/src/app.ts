@@ -39,6 +39,7 @@ import { insightRoutes } from './modules/insights/insights.routes.js';
 import { listRoutes } from './modules/lists/lists.routes.js';
 import { logoRoutes } from './modules/logo/logo.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { publicLinkPages } from './modules/public-links/public-link-pages.js';
 import { publicLinkRoutes } from './modules/public-links/public-links.routes.js';
 import { recurringSendRoutes } from './modules/recurring-sends/recurring-sends.routes.js';
@@ -174,6 +175,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         webhookRoutes,
         deletionRoutes,
         retentionRoutes,
+        privacyRoutes,
       ];
       for (const routes of modules) {
         await api.register(routes, { ctx, rateLimitStore: redis });

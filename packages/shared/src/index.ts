@@ -19,6 +19,7 @@ export * from './logo.js';
 export * from './notification-settings.js';
 export * from './pagination.js';
 export * from './phone.js';
+export * from './privacy.js';
 export * from './property-filters.js';
 export * from './public-link.js';
 export * from './public-link-page.js';

@@ -20,6 +20,7 @@ import { ListDetailRoute, ListItemsRoute, ListPropertiesRoute } from './routes/s
 import { ListsRoute } from './routes/settings-lists';
 import { LogoRoute } from './routes/settings-logo';
 import { NotificationsRoute } from './routes/settings-notifications';
+import { PrivacyRoute } from './routes/settings-privacy';
 import { SecurityRoute } from './routes/settings-security';
 import { SettingsUsersRoute } from './routes/settings-users';
 import { VerifyingSignaturesRoute, WebhookDetailRoute, WebhooksRoute } from './routes/settings-webhooks';
@@ -132,6 +133,7 @@ export const routes: RouteObject[] = [
               { path: 'digests', element: <DigestsRoute /> },
               { path: 'security', element: <SecurityRoute /> },
               { path: 'audit-log', element: <AuditLogRoute /> },
+              { path: 'privacy', element: <PrivacyRoute /> },
               { path: 'webhooks', element: <WebhooksRoute /> },
               { path: 'data-retention', element: <DataRetentionRoute /> },
               { path: 'webhooks/verifying', element: <VerifyingSignaturesRoute /> },

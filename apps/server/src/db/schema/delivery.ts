@@ -58,6 +58,8 @@ export const outboxMessages = pgTable(
     index('outbox_messages_body_kept_idx')
       .on(table.workspaceId, table.createdAt)
       .where(sql`${table.textBody} <> ''`),
+    // The messages to one address, for erasure and access requests (decision 043).
+    index('outbox_messages_recipient_idx').on(table.recipient),
     index('outbox_messages_survey_id_idx').on(table.surveyId).where(sql`${table.surveyId} is not null`),
     index('outbox_messages_survey_alert_id_idx')
       .on(table.surveyAlertId)

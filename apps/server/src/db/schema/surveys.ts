@@ -99,6 +99,9 @@ export const surveys = pgTable(
     index('surveys_contact_id_sent_at_idx')
       .on(table.contactId, table.sentAt)
       .where(sql`${table.contactId} is not null`),
+    // A respondent's surveys by e-mail address or phone number, for erasure and access requests
+    // (docs/decisions/043-erasure-and-access-requests.md): `contact_methods @> '[{"emailAddress": …}]'`.
+    index('surveys_contact_methods_idx').using('gin', table.contactMethods.op('jsonb_path_ops')),
     index('surveys_next_reminder_at_idx')
       .on(table.nextReminderAt)
       .where(sql`${table.nextReminderAt} is not null and ${table.state} <> 'COMPLETE'`),

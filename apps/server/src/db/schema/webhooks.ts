@@ -47,7 +47,11 @@ export const webhookEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('webhook_events_workspace_id_idx').on(table.workspaceId)],
+  (table) => [
+    index('webhook_events_workspace_id_idx').on(table.workspaceId),
+    // A survey's events, which its removal or erasure redacts (decision 043).
+    index('webhook_events_survey_id_idx').on(sql`(${table.data}->>'surveyId')`),
+  ],
 );
 
 /**

@@ -9,6 +9,7 @@ import {
   surveys,
   templates,
 } from '../../db/schema/index.js';
+import { erasedContactKey } from '../../erased-contact.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactAttributeRow = typeof contactAttributes.$inferSelect;
@@ -205,7 +206,9 @@ export async function findContactSurveys(db: Executor, workspaceId: string, cont
 /** The entries of the suppression list that stop messages to these addresses. */
 export async function findSuppressionsOf(db: Executor, workspaceId: string, addresses: string[]) {
   if (addresses.length === 0) return [];
-  return db
+  // An erased contact's entry holds its key (decision 043): shown under the address it stops.
+  const byKey = new Map(addresses.map((address) => [erasedContactKey(workspaceId, address), address]));
+  const rows = await db
     .select({
       contact: suppressedContacts.contact,
       reason: suppressedContacts.reason,
@@ -213,8 +216,12 @@ export async function findSuppressionsOf(db: Executor, workspaceId: string, addr
     })
     .from(suppressedContacts)
     .where(
-      and(eq(suppressedContacts.workspaceId, workspaceId), inArray(suppressedContacts.contact, addresses)),
+      and(
+        eq(suppressedContacts.workspaceId, workspaceId),
+        inArray(suppressedContacts.contact, [...addresses, ...byKey.keys()]),
+      ),
     );
+  return rows.map((row) => ({ ...row, contact: byKey.get(row.contact) ?? row.contact }));
 }
 
 /** The fatigue rule's days; undefined: the workspace keeps the default. */

@@ -7,6 +7,7 @@ import {
   surveys,
   workspaces,
 } from '../../db/schema/index.js';
+import { erasedContactKey, erasedContactKeySql } from '../../erased-contact.js';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessage = typeof outboxMessages.$inferInsert;
@@ -48,16 +49,29 @@ async function findSuppressedRecipients(db: Executor, messages: NewOutboxMessage
   if (pairs.length === 0) return new Set();
   const workspaceIds = [...new Set(pairs.map((message) => message.workspaceId!))];
   const recipients = [...new Set(pairs.map((message) => message.recipient))];
+  // An erased contact's entry holds its key (decision 043), looked up beside the address.
+  const keyed = new Map(
+    pairs.map((message) => [
+      `${message.workspaceId}\n${erasedContactKey(message.workspaceId!, message.recipient)}`,
+      `${message.workspaceId}\n${message.recipient}`,
+    ]),
+  );
+  const keys = [...new Set([...keyed.keys()].map((key) => key.slice(key.indexOf('\n') + 1)))];
   const rows = await db
     .select({ workspaceId: suppressedContacts.workspaceId, contact: suppressedContacts.contact })
     .from(suppressedContacts)
     .where(
       and(
         inArray(suppressedContacts.workspaceId, workspaceIds),
-        inArray(suppressedContacts.contact, recipients),
+        inArray(suppressedContacts.contact, [...recipients, ...keys]),
       ),
     );
-  return new Set(rows.map((row) => `${row.workspaceId}\n${row.contact}`));
+  return new Set(
+    rows.map((row) => {
+      const pair = `${row.workspaceId}\n${row.contact}`;
+      return keyed.get(pair) ?? pair;
+    }),
+  );
 }
 
 export interface ClaimedMessage {
@@ -100,7 +114,7 @@ function prepareClaimQueuedMessage(db: Executor) {
       workspaceName: sql<
         string | null
       >`(select w.name from ${workspaces} w where w.id = ${claimed('workspace_id')})`,
-      isSuppressed: sql<boolean>`${claimed('channel')} in ('email', 'sms') and exists (select 1 from ${suppressedContacts} s where s.workspace_id = ${claimed('workspace_id')} and s.contact = ${claimed('recipient')})`,
+      isSuppressed: sql<boolean>`${claimed('channel')} in ('email', 'sms') and exists (select 1 from ${suppressedContacts} s where s.workspace_id = ${claimed('workspace_id')} and s.contact in (${claimed('recipient')}, ${erasedContactKeySql(claimed('workspace_id'), claimed('recipient'))}))`,
       isSurveyClosed: sql<boolean>`${claimed('purpose')} = 'survey-reminder' and exists (select 1 from ${surveys} v where v.id = ${claimed('survey_id')} and (v.state = 'COMPLETE' or v.expires_at <= ${sql.placeholder('now')}::timestamptz))`,
       slackWebhookUrl: sql<
         string | null

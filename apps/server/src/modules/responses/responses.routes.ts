@@ -26,6 +26,7 @@ import {
 } from './responses.service.js';
 import { exportSurveyResponses } from './responses-export.js';
 import { listSegments } from './segments.service.js';
+import { deleteSurvey } from './survey-deletion.service.js';
 import { getSurveyTextSentiments, getTextAnalytics } from './text-analytics-summary.js';
 
 const tags = ['responses'];
@@ -116,6 +117,24 @@ export const responseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound(surveyResponseNotFoundMessage);
       return getSurveyResponse(ctx, actorOf(request), request.params.id);
+    },
+  );
+
+  app.delete(
+    '/surveys/:id',
+    {
+      config: { access: access.workspace('write') },
+      schema: {
+        ...staff,
+        summary:
+          'Delete a survey and its response (editors): gone from every list, summary and export; cannot be undone',
+        params: z.object({ id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      if (!isUuid(request.params.id)) throw notFound(surveyResponseNotFoundMessage);
+      await deleteSurvey(ctx, actorOf(request), request.params.id);
+      return reply.status(204).send();
     },
   );
 

@@ -35,7 +35,7 @@ async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-const idsParam = (ids: readonly string[]) =>
+export const idsParam = (ids: readonly string[]) =>
   sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
 
 /** The workspace's surveys among `surveyIds`, locked for the caller's transaction in id order. */
@@ -263,21 +263,40 @@ async function removeReferences(db: Executor, workspaceId: string, removed: read
     );
   }
   await db.execute(sql`delete from reminder_sends where survey_id in ${ids}`);
-  await db.execute(sql`
-    update outbox_messages set
-      status = case when status = 'queued' then 'skipped' else status end,
-      last_error = case when status = 'queued' then 'The survey was removed.' else last_error end,
-      survey_id = null, survey_alert_id = null, recipient = '', subject = '', text_body = '',
-      html_body = null, headers = null, attachments = null, updated_at = now()
-    where survey_id in ${ids}
-      or survey_alert_id in (select id from survey_alerts where survey_id in ${ids})`);
+  await redactSurveyMessages(db, workspaceId, ids, 'The survey was removed.');
   await db.execute(sql`
     delete from case_events where case_id in (select id from cases where survey_id in ${ids})`);
   await db.execute(sql`delete from cases where survey_id in ${ids}`);
   await db.execute(sql`delete from survey_alerts where survey_id in ${ids}`);
+}
+
+/**
+ * The messages and events of surveys whose personal data goes (removed or erased, decision 043):
+ * outbox messages keep their status as delivery history but lose the address and the content
+ * (and the survey and the alert when the survey goes) (a queued one is skipped, never sent); webhook events keep only the
+ * survey's id.
+ */
+export async function redactSurveyMessages(
+  db: Executor,
+  workspaceId: string,
+  ids: SQL,
+  reason: string,
+  /** Whether the messages lose their survey and alert too (the survey goes). */
+  isDetached = true,
+): Promise<void> {
+  const detach = isDetached ? sql`survey_id = null, survey_alert_id = null,` : sql``;
   await db.execute(sql`
-    update webhook_events set data = jsonb_build_object('surveyId', data->>'surveyId', 'removed', true)
-    where workspace_id = ${workspaceId}::uuid and (data->>'surveyId')::uuid in ${ids}`);
+    update outbox_messages set
+      status = case when status = 'queued' then 'skipped' else status end,
+      last_error = case when status = 'queued' then ${reason} else last_error end,
+      ${detach} recipient = '', subject = '', text_body = '',
+      html_body = null, headers = null, attachments = null, updated_at = now()
+    where survey_id in ${ids}
+      or survey_alert_id in (select id from survey_alerts where survey_id in ${ids})`);
+  await db.execute(sql`
+    update webhook_events set data = jsonb_build_object('surveyId', data->>'surveyId', 'erased', true)
+    where workspace_id = ${workspaceId}::uuid
+      and data->>'surveyId' in (select id::text from ${ids} as removed(id))`);
 }
 
 /**

@@ -167,7 +167,7 @@ export async function seedRemovalWorld(t: TestApp): Promise<RemovalWorld> {
     for (let n = 0; n < 6; n += 1) {
       t.setNow(day(n));
       const email = `person-${index}-${n}@example.com`;
-      const phone = n === 0 ? '+15551230000' : undefined;
+      const phone = n === 0 ? `+1555123000${index}` : undefined;
       const id = await send(
         client,
         versionId,

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { suppressedContacts } from '../../db/schema/index.js';
+import { erasedContactKey } from '../../erased-contact.js';
 
 export type SuppressionRow = typeof suppressedContacts.$inferSelect;
 
@@ -31,13 +32,18 @@ export async function findSuppressedAmong(
   contacts: string[],
 ): Promise<Set<string>> {
   if (contacts.length === 0) return new Set();
+  // An erased contact's entry holds its key (decision 043): each contact is looked up by both.
+  const byKey = new Map(contacts.map((contact) => [erasedContactKey(workspaceId, contact), contact]));
   const rows = await db
     .select({ contact: suppressedContacts.contact })
     .from(suppressedContacts)
     .where(
-      and(eq(suppressedContacts.workspaceId, workspaceId), inArray(suppressedContacts.contact, contacts)),
+      and(
+        eq(suppressedContacts.workspaceId, workspaceId),
+        inArray(suppressedContacts.contact, [...contacts, ...byKey.keys()]),
+      ),
     );
-  return new Set(rows.map((row) => row.contact));
+  return new Set(rows.map((row) => byKey.get(row.contact) ?? row.contact));
 }
 
 /** Adds a contact (idempotent: an existing entry stays as it was); answers the entry. */

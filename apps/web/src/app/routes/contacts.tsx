@@ -1,6 +1,7 @@
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ContactPage } from '@/features/contacts/components/contact-page';
 import { ContactsPage } from '@/features/contacts/components/contacts-page';
+import { EraseRespondentButton } from '@/features/privacy/components/erase-respondent-button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /contacts: the workspace's contacts directory (decision 038). */
@@ -13,5 +14,18 @@ export function ContactsRoute() {
 export function ContactRoute() {
   useDocumentTitle('Contact');
   const contactId = useParams().contactId ?? '';
-  return <ContactPage key={contactId} contactId={contactId} />;
+  const navigate = useNavigate();
+  return (
+    <ContactPage
+      key={contactId}
+      contactId={contactId}
+      actions={
+        <EraseRespondentButton
+          target={{ contactId }}
+          who="this contact and every survey sent to them"
+          onErased={() => void navigate('/contacts')}
+        />
+      }
+    />
+  );
 }

@@ -1,7 +1,8 @@
 import { templateLanguages } from '@graphium/shared';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { CaseFigures } from '@/features/cases/components/case-figures';
 import { ResponseCaseLink } from '@/features/cases/components/response-case-link';
+import { EraseRespondentButton } from '@/features/privacy/components/erase-respondent-button';
 import { usePublicLinks } from '@/features/public-links/api/get-public-links';
 import { LinksTab } from '@/features/public-links/components/links-tab';
 import { SubscribeDigestButton } from '@/features/report-digests/components/subscribe-digest-button';
@@ -96,13 +97,25 @@ function ResponseDetailRoute() {
   const surveyId = useParams().surveyId ?? '';
   const state = useLocation().state as ResponsesLocationState | null;
   const listSearch = state?.responsesSearch ?? 'tab=survey-responses';
+  const backTo = `/survey-templates/${version.versionId}/responses?${listSearch}`;
+  const navigate = useNavigate();
   return (
     <ResponseDetail
       key={surveyId}
       surveyId={surveyId}
       templateId={version.templateId}
-      backTo={`/survey-templates/${version.versionId}/responses?${listSearch}`}
+      backTo={backTo}
       related={<ResponseCaseLink surveyId={surveyId} />}
+      actions={
+        <EraseRespondentButton
+          target={{ surveyId }}
+          who="the respondent of this response, with every survey sent to them"
+          onErased={(result) => {
+            // With their answers the response is gone: back to the list.
+            if (result.eraseAnswers) void navigate(backTo);
+          }}
+        />
+      }
     />
   );
 }

@@ -9,6 +9,7 @@ import {
   ScrollText,
   ShieldCheck,
   Users,
+  UserX,
   Webhook,
 } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
@@ -25,6 +26,7 @@ const sections = [
   { to: '/settings/audit-log', label: 'Audit Log', icon: ScrollText, isAdminOnly: true },
   { to: '/settings/webhooks', label: 'Webhooks', icon: Webhook, isAdminOnly: true },
   { to: '/settings/data-retention', label: 'Data Retention', icon: Archive, isAdminOnly: true },
+  { to: '/settings/privacy', label: 'Privacy Requests', icon: UserX, isAdminOnly: true },
 ];
 
 export function SettingsShell() {

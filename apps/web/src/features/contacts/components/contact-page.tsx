@@ -6,6 +6,7 @@ import {
   surveyResponsePath,
 } from '@graphium/shared';
 import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
@@ -137,7 +138,8 @@ function ContactSurveys({ detail }: { detail: ContactDetail }) {
 }
 
 /** One contact (decision 038): their fields and attributes, suppression, and every survey sent to them. */
-export function ContactPage({ contactId }: { contactId: string }) {
+/** `actions`: buttons other features add for the contact (erase the respondent). */
+export function ContactPage({ contactId, actions }: { contactId: string; actions?: ReactNode }) {
   const contact = useContact(contactId);
   const back = (
     <Link to="/contacts" className={`${linkClasses} mb-4 inline-flex items-center gap-1 text-sm`}>
@@ -162,7 +164,7 @@ export function ContactPage({ contactId }: { contactId: string }) {
   return (
     <>
       {back}
-      <PageHeader title={title} />
+      <PageHeader title={title} actions={actions} />
       <section aria-labelledby="contact-details-heading" className="mb-8">
         <h2 id="contact-details-heading" className="mb-3 text-lg font-semibold text-gray-900">
           Details

@@ -183,3 +183,61 @@ describe('Response detail', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('Deleting a response and erasing its respondent', () => {
+  it('lets an editor delete the response and returns to the list', async () => {
+    mockResponsesServer({
+      role: 'editor',
+      list: () => ({ surveys: [], pagination: { page: 1, limit: 25, total: 0, totalPages: 0 } }) as never,
+    });
+    const remove = vi.spyOn(apiClient, 'delete').mockResolvedValue({ data: undefined, status: 204 } as never);
+    const user = setupUser();
+    renderApp(detailUrl);
+    await user.click(await screen.findByRole('button', { name: 'Delete response' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete response' }));
+    expect(dialog.getByText(/cannot be undone/)).toBeVisible();
+    await user.click(dialog.getByRole('button', { name: 'Delete response' }));
+    expect(remove).toHaveBeenCalledWith(`/surveys/${surveyId}`);
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Respondent' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('shows a viewer Delete response and an editor Erase respondent blocked with the reason', async () => {
+    mockResponsesServer({ role: 'viewer' });
+    renderApp(detailUrl);
+    expectBlockedWithReason(
+      await screen.findByRole('button', { name: 'Delete response' }),
+      "Viewers can't delete responses. Ask an admin for the editor role.",
+    );
+    expectBlockedWithReason(
+      screen.getByRole('button', { name: 'Erase respondent' }),
+      'Only admins can erase respondents. Ask an admin if you need this.',
+    );
+  });
+
+  it('lets an admin erase the respondent from the response page', async () => {
+    mockResponsesServer({ role: 'admin' });
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
+      data: {
+        eraseAnswers: false,
+        surveysErased: 1,
+        surveysRemoved: 0,
+        contactsErased: 1,
+        messagesErased: 2,
+        suppressionsKept: 0,
+      },
+      status: 200,
+    } as never);
+    const user = setupUser();
+    renderApp(detailUrl);
+    await user.click(await screen.findByRole('button', { name: 'Erase respondent' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Erase respondent' }));
+    await user.type(dialog.getByLabelText('Type ERASE to confirm'), 'ERASE');
+    await user.click(dialog.getByRole('button', { name: 'Erase respondent' }));
+    expect(post).toHaveBeenCalledWith('/privacy/erasures', { surveyId, eraseAnswers: false });
+    expect(
+      await screen.findByText('Respondent erased: 1 survey, 1 contact, 2 messages.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -18,6 +18,7 @@ import { formatOptionalDateTime, formatPercent } from '@/lib/format';
 import { useSurveyResponse } from '../api/get-survey-response';
 import { useSurveyTextSentiments } from '../api/get-survey-text-sentiments';
 import { answerText, questionTypeLabels } from './answer-text';
+import { DeleteResponseButton } from './delete-response-button';
 import { BenchmarkValue } from './question-scores-table';
 import { ScoreCircle } from './score-circle';
 import { SurveyStateBadge, surveyStateDisplay } from './survey-state-badge';
@@ -31,6 +32,8 @@ type ResponseDetailProps = {
   backTo: string;
   /** Shown above the response: what other features link to it (its follow-up case). */
   related?: ReactNode;
+  /** Buttons other features add for the response (erase its respondent). */
+  actions?: ReactNode;
 };
 
 function BackLink({ to }: { to: string }) {
@@ -210,7 +213,7 @@ function QuestionsAndResponses({ survey }: { survey: SurveyResponseDetail }) {
  * docs/product-rules.md#the-respondent-page: one response: respondent, composite score and every question
  * with its answer.
  */
-export function ResponseDetail({ surveyId, templateId, backTo, related }: ResponseDetailProps) {
+export function ResponseDetail({ surveyId, templateId, backTo, related, actions }: ResponseDetailProps) {
   const query = useSurveyResponse(surveyId);
   const status = getErrorStatus(query.error);
   const isNotFound =
@@ -239,6 +242,10 @@ export function ResponseDetail({ surveyId, templateId, backTo, related }: Respon
     const survey = query.data;
     body = (
       <div className="space-y-6">
+        <div className="flex flex-wrap justify-end gap-2">
+          {actions}
+          <DeleteResponseButton surveyId={survey.surveyId} backTo={backTo} />
+        </div>
         {related}
         <UndeliveredMessages surveyId={survey.surveyId} messages={survey.undelivered} />
         <div className="grid gap-6 lg:grid-cols-3">
