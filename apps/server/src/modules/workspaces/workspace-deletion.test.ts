@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient, type TestClient } from '../../test/test-client.js';
 import { answer, send } from '../responses/test-responses-fixtures.js';
-import { everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
+import { createLabelledList, everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
 import { purgeDeletedWorkspaces } from './workspace-deletion.service.js';
 
 let t: TestApp;
@@ -124,6 +124,19 @@ describe('deleting a workspace', () => {
   it('after seven days removes all its data in batches, benchmark sums included, and nobody else’s', async () => {
     const gone = await workspaceWithSurveys('Leaving Soon');
     const kept = await workspaceWithSurveys('Staying Put');
+    // More of what a workspace holds: a list with items, a suppressed address, an invitation.
+    await createLabelledList(gone.client, ['North', 'South']);
+    expect(
+      (await gone.client.post('/api/workspace/suppressions', { contact: 'nobody@example.com' })).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await gone.client.post('/api/workspaces/invite', {
+          emailAddress: 'later@example.com',
+          role: 'viewer',
+        })
+      ).statusCode,
+    ).toBe(201);
     const now = new Date('2026-11-26T10:00:00.000Z');
     t.setNow(now);
     await gone.client.post('/api/workspaces/deletion', { confirmation: 'Leaving Soon' });
@@ -148,6 +161,14 @@ describe('deleting a workspace', () => {
     ]) {
       expect(await countOf(table, gone.workspaceId), table).toBe(0);
     }
+    // Every table with a workspace column holds nothing of it (the audit log aside, decision 017).
+    const tables = await rows<{ table_name: string }>(
+      sql`select table_name from information_schema.columns
+        where table_schema = current_schema() and column_name = 'workspace_id' and table_name <> 'audit_events'`,
+    );
+    expect(tables.length).toBeGreaterThan(30);
+    for (const { table_name } of tables)
+      expect(await countOf(table_name, gone.workspaceId), table_name).toBe(0);
     expect(await rows(sql`select id from workspaces where id = ${gone.workspaceId}::uuid`)).toEqual([]);
     expect(
       await rows(sql`select id from customers where id = ${gone.startup.workspaces[0]!.customerId}::uuid`),
