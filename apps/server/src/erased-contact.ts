@@ -17,8 +17,3 @@ export function erasedContactKey(workspaceId: string, contact: string): string {
 export function erasedContactKeySql(workspaceId: SQL, contact: SQL): SQL {
   return sql`(${erasedPrefix} || encode(sha256(convert_to(${workspaceId}::text || ':' || lower(${contact}), 'UTF8')), 'hex'))`;
 }
-
-/** Whether a suppression entry is an erased contact's key rather than an address. */
-export function isErasedContactKey(contact: string): boolean {
-  return contact.startsWith(erasedPrefix);
-}

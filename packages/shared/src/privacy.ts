@@ -15,18 +15,16 @@ const contactTextSchema = z
 
 /** `GET /privacy/respondent?contact=`: the search. */
 export const privacyRespondentQuerySchema = z.object({ contact: contactTextSchema });
-export type PrivacyRespondentQuery = z.infer<typeof privacyRespondentQuerySchema>;
 
-export const privacyExportFormats = ['json', 'csv'] as const;
+const privacyExportFormats = ['json', 'csv'] as const;
 
 /** `GET /privacy/respondent/export?contact=&format=json|csv`: the access request's bundle. */
 export const privacyExportQuerySchema = privacyRespondentQuerySchema.extend({
   format: z.enum(privacyExportFormats, { error: 'Format must be json or csv' }).default('json'),
 });
-export type PrivacyExportQuery = z.input<typeof privacyExportQuerySchema>;
 
 /** What is held, counted per kind. */
-export const privacyHoldingCountsSchema = z.object({
+const privacyHoldingCountsSchema = z.object({
   surveys: z.number().int(),
   completedSurveys: z.number().int(),
   contacts: z.number().int(),
@@ -52,7 +50,7 @@ export const privacyRespondentSchema = z.object({
 });
 export type PrivacyRespondent = z.infer<typeof privacyRespondentSchema>;
 
-export const privacyRequestTargetMessage = 'Name the respondent by one of contact, surveyId or contactId';
+const privacyRequestTargetMessage = 'Name the respondent by one of contact, surveyId or contactId';
 
 /**
  * `POST /privacy/erasures`: the respondent by an address (the search), by one of their surveys

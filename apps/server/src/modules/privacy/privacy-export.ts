@@ -87,7 +87,7 @@ const csvOf = (header: string[], rows: unknown[][]) =>
   stringify([header, ...rows.map((row) => row.map(text))], { bom: true });
 
 /** The bundle as CSV files, one per kind, each with a header row. */
-export function csvFilesOf(bundle: Bundle): Record<string, string> {
+function csvFilesOf(bundle: Bundle): Record<string, string> {
   return {
     'surveys.csv': csvOf(
       [

@@ -12,10 +12,14 @@ async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
 }
 
 const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-const textsIn = (values: readonly string[]) =>
-  sql`(select value from jsonb_array_elements_text(${jsonParam(values)}))`;
-const uuidsIn = (values: readonly string[]) =>
-  sql`(select value::uuid from jsonb_array_elements_text(${jsonParam(values)}))`;
+/**
+ * `= ${anyText(values)}`: one array read once (an init plan), so each table is probed through its
+ * index, also inside an `or`, where `in (subquery)` would scan the table.
+ */
+const anyText = (values: readonly string[]) =>
+  sql`any(array(select jsonb_array_elements_text(${jsonParam(values)})))`;
+const anyUuid = (values: readonly string[]) =>
+  sql`any(array(select value::uuid from jsonb_array_elements_text(${jsonParam(values)})))`;
 
 export interface RespondentSurveyRow {
   id: string;
@@ -51,8 +55,8 @@ export async function findRespondentSurveys(
       ? sql`s.contact_methods @> ${jsonParam([{ emailAddress: address }])}`
       : sql`s.contact_methods @> ${jsonParam([{ phoneNumber: address }])}`,
   );
-  if (match.contactIds.length > 0) conditions.push(sql`s.contact_id in ${uuidsIn(match.contactIds)}`);
-  if (match.surveyIds.length > 0) conditions.push(sql`s.id in ${uuidsIn(match.surveyIds)}`);
+  if (match.contactIds.length > 0) conditions.push(sql`s.contact_id = ${anyUuid(match.contactIds)}`);
+  if (match.surveyIds.length > 0) conditions.push(sql`s.id = ${anyUuid(match.surveyIds)}`);
   if (conditions.length === 0) return [];
   const rows = await rowsOf<{
     id: string;
@@ -125,8 +129,8 @@ export async function findRespondentContacts(
   }>(
     db,
     sql`select id, email_address, phone_number, name, attributes, last_surveyed_at, created_at from contacts
-        where workspace_id = ${workspaceId}::uuid and (email_address in ${textsIn(match.addresses)}
-          or phone_number in ${textsIn(match.addresses)} or id in ${uuidsIn(match.contactIds)})
+        where workspace_id = ${workspaceId}::uuid and (email_address = ${anyText(match.addresses)}
+          or phone_number = ${anyText(match.addresses)} or id = ${anyUuid(match.contactIds)})
         order by created_at, id`,
   );
   return rows.map((row) => ({
@@ -189,7 +193,7 @@ export async function findRespondentMessages(
     sql`select id, channel, purpose, recipient, subject, text_body, status, sent_at, created_at, survey_id
         from outbox_messages
         where workspace_id = ${workspaceId}::uuid
-          and (recipient in ${textsIn(addresses)} or survey_id in ${uuidsIn(surveyIds)})
+          and (recipient = ${anyText(addresses)} or survey_id = ${anyUuid(surveyIds)})
         order by created_at, id`,
   );
   return rows.map((row) => ({
@@ -230,7 +234,7 @@ export async function findRespondentSuppressions(
   }>(
     db,
     sql`select contact, contact_type, reason, created_at from suppressed_contacts
-        where workspace_id = ${workspaceId}::uuid and contact in ${textsIn([...addresses, ...byKey.keys()])}
+        where workspace_id = ${workspaceId}::uuid and contact = ${anyText([...addresses, ...byKey.keys()])}
         order by created_at, contact`,
   );
   return rows.map((row) => ({
@@ -247,7 +251,7 @@ export async function countSurveyCases(db: Executor, surveyIds: readonly string[
   if (surveyIds.length === 0) return 0;
   const [row] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from cases where survey_id in ${uuidsIn(surveyIds)}`,
+    sql`select count(*)::int as n from cases where survey_id = ${anyUuid(surveyIds)}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -268,7 +272,7 @@ export async function redactMessagesTo(
           last_error = case when status = 'queued' then 'The respondent was erased.' else last_error end,
           recipient = '', subject = '', text_body = '', html_body = null, headers = null,
           attachments = null, updated_at = now()
-        where workspace_id = ${workspaceId}::uuid and recipient in ${textsIn(addresses)}
+        where workspace_id = ${workspaceId}::uuid and recipient = ${anyText(addresses)}
         returning id`,
   );
   return rows.length;
@@ -279,9 +283,9 @@ export async function deleteContacts(db: Executor, workspaceId: string, contactI
   if (contactIds.length === 0) return;
   await db.execute(sql`
     update surveys set contact_id = null
-    where workspace_id = ${workspaceId}::uuid and contact_id in ${uuidsIn(contactIds)}`);
+    where workspace_id = ${workspaceId}::uuid and contact_id = ${anyUuid(contactIds)}`);
   await db.execute(sql`
-    delete from contacts where workspace_id = ${workspaceId}::uuid and id in ${uuidsIn(contactIds)}`);
+    delete from contacts where workspace_id = ${workspaceId}::uuid and id = ${anyUuid(contactIds)}`);
 }
 
 /**
@@ -304,7 +308,7 @@ export async function replaceSuppressionsWithKeys(
   }>(
     db,
     sql`delete from suppressed_contacts
-        where workspace_id = ${workspaceId}::uuid and contact in ${textsIn(addresses)}
+        where workspace_id = ${workspaceId}::uuid and contact = ${anyText(addresses)}
         returning contact, contact_type, reason, created_at`,
   );
   const keyed = removed.flatMap((row) =>
@@ -336,12 +340,12 @@ export async function eraseAddressTraces(
   dropLines: (csv: string) => string,
 ): Promise<void> {
   if (addresses.length === 0) return;
-  const list = textsIn(addresses);
+  const list = anyText(addresses);
   await db.execute(sql`
-    delete from reminder_contact_days where workspace_id = ${workspaceId}::uuid and contact in ${list}`);
+    delete from reminder_contact_days where workspace_id = ${workspaceId}::uuid and contact = ${list}`);
   await db.execute(sql`
     update webhook_events set data = jsonb_build_object('contactType', data->>'contactType', 'erased', true)
-    where workspace_id = ${workspaceId}::uuid and type = 'contact.unsubscribed' and data->>'contact' in ${list}`);
+    where workspace_id = ${workspaceId}::uuid and type = 'contact.unsubscribed' and data->>'contact' = ${list}`);
   const patterns = sql`(select '%' || value || '%' from jsonb_array_elements_text(${jsonParam(addresses)}))`;
   await db.execute(sql`
     delete from idempotency_keys

@@ -16,8 +16,8 @@ import { erasedContactKey } from '../../erased-contact.js';
 import { invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { loadPhoneCountry } from '../notifications/notifications.service.js';
-import { eraseSurveyPersonalData } from '../responses/survey-erasure.js';
-import { removeSurveys } from '../responses/survey-removal.js';
+import { eraseSurveyPersonalData } from '../responses/survey-erasure.service.js';
+import { removeSurveys } from '../responses/survey-removal.service.js';
 import {
   countSurveyCases,
   deleteContacts,

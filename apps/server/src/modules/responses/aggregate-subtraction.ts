@@ -152,14 +152,21 @@ export async function subtractAggregateRelation(
     ),
   ].join(', ');
   const isEmpty = table.counts.map((column) => `t.${column} <= 0`).join(' and ');
-  // Locked first, in key order, so a completion's upserts (also in key order) cannot deadlock with it.
-  await db.execute(sql`
-    with d as ${relation}
-    select 1 from ${raw(table.name)} t join d on ${raw(joined)}
-    order by ${raw(keyList)} for update of t`);
-  await db.execute(sql`
-    with d as ${relation}
-    update ${raw(table.name)} t set ${raw(set)} from d where ${raw(joined)}`);
+  // One statement: the rows locked first, in key order (a materialised CTE, evaluated whole before
+  // the update), so a completion's upserts (also in key order) cannot deadlock with it.
+  const updated = (await db.execute(sql`
+    with d as ${relation},
+    locked as materialized (
+      select ${raw(keyList)} from ${raw(table.name)} t join d on ${raw(joined)}
+      order by ${raw(keyList)} for update of t
+    )
+    update ${raw(table.name)} t set ${raw(set)}
+    from d join locked l on ${raw(table.keys.map(([column]) => `l.${column} = d.${column}`).join(' and '))}
+    where ${raw(joined)}
+    returning ${raw(table.counts.map((column) => `t.${column} <= 0`).join(' and '))} as is_empty`)) as unknown as {
+    rows: { is_empty: boolean }[];
+  };
+  if (!updated.rows.some((row) => row.is_empty)) return;
   await db.execute(sql`
     with d as ${relation}
     delete from ${raw(table.name)} t using d where ${raw(joined)} and ${raw(isEmpty)}`);

@@ -1,3 +1,3 @@
-// Removing surveys with their aggregates (docs/decisions/043-erasure-and-access-requests.md), as
-// other modules reach it: retention and template deletion (decision 044).
+// What other modules call to remove surveys (docs/decisions/043-erasure-and-access-requests.md):
+// modules reach `responses` through its services; the function lives in survey-removal.ts.
 export { removeSurveys } from './survey-removal.js';

@@ -35,8 +35,12 @@ async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-export const idsParam = (ids: readonly string[]) =>
-  sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+/**
+ * `= ${anyOfIds(ids)}`: one parameter read once (an init plan), so each table is probed through its
+ * index, also inside an `or`, where `in (subquery)` would scan the table.
+ */
+export const anyOfIds = (ids: readonly string[]) =>
+  sql`any(array(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`;
 
 /** The workspace's surveys among `surveyIds`, locked for the caller's transaction in id order. */
 export async function lockSurveysToRemove(
@@ -57,7 +61,7 @@ export async function lockSurveysToRemove(
   }>(
     db,
     sql`select id, template_id, template_version_id, state, sent_at, completed_at, responses, properties
-        from surveys where workspace_id = ${workspaceId}::uuid and id in ${idsParam(surveyIds)}
+        from surveys where workspace_id = ${workspaceId}::uuid and id = ${anyOfIds(surveyIds)}
         order by id for update`,
   );
   return rows.map((row) => ({
@@ -253,7 +257,7 @@ async function dailyDeltaRelation(
  * webhook events keep only the survey's id.
  */
 async function removeReferences(db: Executor, workspaceId: string, removed: readonly SurveyToRemove[]) {
-  const ids = idsParam(removed.map((survey) => survey.id));
+  const ids = anyOfIds(removed.map((survey) => survey.id));
   const completed = removed.filter(isCompleted);
   if (completed.length > 0) {
     await forgetTextAnalyses(
@@ -262,12 +266,17 @@ async function removeReferences(db: Executor, workspaceId: string, removed: read
       [...new Set(completed.map((survey) => survey.templateId))],
     );
   }
-  await db.execute(sql`delete from reminder_sends where survey_id in ${ids}`);
-  await redactSurveyMessages(db, workspaceId, ids, 'The survey was removed.');
+  await db.execute(sql`delete from reminder_sends where survey_id = ${ids}`);
+  await redactSurveyMessages(
+    db,
+    workspaceId,
+    removed.map((survey) => survey.id),
+    'The survey was removed.',
+  );
   await db.execute(sql`
-    delete from case_events where case_id in (select id from cases where survey_id in ${ids})`);
-  await db.execute(sql`delete from cases where survey_id in ${ids}`);
-  await db.execute(sql`delete from survey_alerts where survey_id in ${ids}`);
+    delete from case_events where case_id = any(array(select id from cases where survey_id = ${ids}))`);
+  await db.execute(sql`delete from cases where survey_id = ${ids}`);
+  await db.execute(sql`delete from survey_alerts where survey_id = ${ids}`);
 }
 
 /**
@@ -279,11 +288,12 @@ async function removeReferences(db: Executor, workspaceId: string, removed: read
 export async function redactSurveyMessages(
   db: Executor,
   workspaceId: string,
-  ids: SQL,
+  surveyIds: readonly string[],
   reason: string,
   /** Whether the messages lose their survey and alert too (the survey goes). */
   isDetached = true,
 ): Promise<void> {
+  const ids = anyOfIds(surveyIds);
   const detach = isDetached ? sql`survey_id = null, survey_alert_id = null,` : sql``;
   await db.execute(sql`
     update outbox_messages set
@@ -291,12 +301,12 @@ export async function redactSurveyMessages(
       last_error = case when status = 'queued' then ${reason} else last_error end,
       ${detach} recipient = '', subject = '', text_body = '',
       html_body = null, headers = null, attachments = null, updated_at = now()
-    where survey_id in ${ids}
-      or survey_alert_id in (select id from survey_alerts where survey_id in ${ids})`);
+    where survey_id = ${ids}
+      or survey_alert_id = any(array(select id from survey_alerts where survey_id = ${ids}))`);
   await db.execute(sql`
     update webhook_events set data = jsonb_build_object('surveyId', data->>'surveyId', 'erased', true)
     where workspace_id = ${workspaceId}::uuid
-      and data->>'surveyId' in (select id::text from ${ids} as removed(id))`);
+      and data->>'surveyId' = any(array(select jsonb_array_elements_text(${JSON.stringify(surveyIds)}::jsonb)))`);
 }
 
 /**
@@ -325,6 +335,6 @@ export async function removeSurveys(
   await subtractAggregates(db, deltas.segment);
   await subtractAggregateRelation(db, aggregateTables.daily, daily);
   await removeReferences(db, workspaceId, removed);
-  await db.execute(sql`delete from surveys where id in ${idsParam(removed.map((survey) => survey.id))}`);
+  await db.execute(sql`delete from surveys where id = ${anyOfIds(removed.map((survey) => survey.id))}`);
   return { removed: removed.length, completed: removed.filter(isCompleted).length };
 }

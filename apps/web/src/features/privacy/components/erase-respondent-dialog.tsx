@@ -6,7 +6,7 @@ import { toastPromise } from '@/lib/toast';
 import { useEraseRespondent } from '../api/erase-respondent';
 
 /** The word typed to confirm an erasure. */
-export const erasureConfirmationWord = 'ERASE';
+const erasureConfirmationWord = 'ERASE';
 
 export const erasureWarning =
   'Erasure cannot be undone once it is done. Exports and backups taken before it still hold the respondent: they are your responsibility, erase the respondent there too.';

@@ -1,4 +1,8 @@
-import { type PrivacyHoldingCounts, privacyContactRequiredMessage } from '@graphium/shared';
+import {
+  type PrivacyHoldingCounts,
+  privacyContactRequiredMessage,
+  privacyNothingFoundMessage,
+} from '@graphium/shared';
 import { Download, Search, UserX } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -150,7 +154,7 @@ export function PrivacyRequests({ isAdmin }: { isAdmin: boolean }) {
               <p className="text-sm text-gray-600">{erasureWarning}</p>
             </>
           ) : (
-            <StatusMessage title="Nothing is held about this respondent." />
+            <StatusMessage title={privacyNothingFoundMessage} />
           )}
           <EraseRespondentDialog
             isOpen={isErasing}

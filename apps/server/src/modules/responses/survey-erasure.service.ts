@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client.js';
 import { loadVersionDefinition } from '../templates/template-versions.service.js';
 import { forgetTextAnalyses } from '../text-analytics/text-analytics.service.js';
 import { AggregateDeltas, aggregateTables, subtractAggregates } from './aggregate-subtraction.js';
-import { idsParam, lockSurveysToRemove, redactSurveyMessages, segmentValueDeltas } from './survey-removal.js';
+import { anyOfIds, lockSurveysToRemove, redactSurveyMessages, segmentValueDeltas } from './survey-removal.js';
 
 // Erasing a respondent but keeping their scale and choice answers as anonymous figures
 // (docs/decisions/043-erasure-and-access-requests.md): the surveys stay, without contact methods,
@@ -20,10 +20,7 @@ import { idsParam, lockSurveysToRemove, redactSurveyMessages, segmentValueDeltas
 // summaries and benchmarks of scores and choices do not move.
 
 /** The answers kept: no free-text answer, and "Other" answers without their text. */
-export function anonymousResponses(
-  definition: SurveyDefinition,
-  responses: SurveyResponses,
-): SurveyResponses {
+function anonymousResponses(definition: SurveyDefinition, responses: SurveyResponses): SurveyResponses {
   const kept: SurveyResponses = {};
   const questions = new Map(definition.questions.map((question) => [question.id, question]));
   for (const [questionId, answer] of Object.entries(responses)) {
@@ -75,13 +72,19 @@ export async function eraseSurveyPersonalData(
       [...new Set(completed.map((survey) => survey.templateId))],
     );
   }
-  const ids = idsParam(erased.map((survey) => survey.id));
-  await redactSurveyMessages(db, workspaceId, ids, 'The respondent was erased.', false);
+  const ids = anyOfIds(erased.map((survey) => survey.id));
+  await redactSurveyMessages(
+    db,
+    workspaceId,
+    erased.map((survey) => survey.id),
+    'The respondent was erased.',
+    false,
+  );
   // Alerts keep their firing, not the values that matched; cases keep their history, not its words.
-  await db.execute(sql`update survey_alerts set matched_conditions = '[]'::jsonb where survey_id in ${ids}`);
+  await db.execute(sql`update survey_alerts set matched_conditions = '[]'::jsonb where survey_id = ${ids}`);
   await db.execute(sql`
     update case_events set details = '{"erased": true}'::jsonb
-    where case_id in (select id from cases where survey_id in ${ids})
+    where case_id = any(array(select id from cases where survey_id = ${ids}))
       and type in ('note', 'reply_sent', 'reply_failed')`);
   await db.execute(sql`
     update surveys s set contact_methods = '[]'::jsonb, properties = '{}'::jsonb, contact_id = null,
