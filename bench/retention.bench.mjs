@@ -109,6 +109,7 @@ try {
   await watcher.connect();
   let maxLockedMs = 0;
   let maxStatementMs = 0;
+  let longestQuery = '';
   let samples = 0;
   let watching = true;
   const watch = (async () => {
@@ -118,12 +119,17 @@ try {
                   filter (where exists (select 1 from pg_locks l where l.pid = a.pid and l.granted
                     and l.mode not in ('AccessShareLock'))), 0)::float8 as locked,
                 coalesce(max(extract(epoch from (clock_timestamp() - a.query_start)) * 1000)
-                  filter (where a.state = 'active'), 0)::float8 as statement
+                  filter (where a.state = 'active'), 0)::float8 as statement,
+                (array_agg(left(regexp_replace(a.query, '\\s+', ' ', 'g'), 70)
+                  order by a.query_start) filter (where a.state = 'active'))[1] as query
          from pg_stat_activity a
          where a.datname = current_database() and a.pid <> pg_backend_pid() and a.xact_start is not null`,
       );
       maxLockedMs = Math.max(maxLockedMs, rows[0].locked);
-      maxStatementMs = Math.max(maxStatementMs, rows[0].statement);
+      if (rows[0].statement > maxStatementMs) {
+        maxStatementMs = rows[0].statement;
+        longestQuery = rows[0].query;
+      }
       samples += 1;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -151,7 +157,7 @@ try {
   console.log(
     `removed in ${seconds.toFixed(0)} s (${Math.round(surveyCount / seconds).toLocaleString('en-US')} surveys/s); ` +
       `longest transaction holding locks ${maxLockedMs.toFixed(0)} ms, longest statement ${maxStatementMs.toFixed(0)} ms ` +
-      `(${samples} samples); surveys left ${left}, sent counts left: template ${stats.template}, daily ${stats.daily}; load ${load}`,
+      `(${samples} samples; the longest: ${longestQuery}); surveys left ${left}, sent counts left: template ${stats.template}, daily ${stats.daily}; load ${load}`,
   );
   if (left !== 0 || stats.template !== 0 || stats.daily !== 0) process.exitCode = 1;
 } finally {
