@@ -9,6 +9,11 @@ export interface Membership {
   workspaceName: string;
   customerId: string;
   role: WorkspaceRole;
+  /**
+   * Set while the workspace waits to be deleted (docs/decisions/044-retention-and-deletions.md):
+   * an ISO instant; nothing but the deletion screens may act in it until it is restored.
+   */
+  deletionDueAt?: string | null;
 }
 
 /** A signed-in person: the account and its active memberships, oldest first. */

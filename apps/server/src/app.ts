@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { caseRoutes } from './modules/cases/cases.routes.js';
 import { contactSegmentRoutes } from './modules/contacts/contact-segments.routes.js';
 import { contactRoutes } from './modules/contacts/contacts.routes.js';
+import { deletionRoutes } from './modules/deletions/deletions.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMetrics, metricsRoutes, timeRequests } from './modules/health/metrics.js';
 import { insightRoutes } from './modules/insights/insights.routes.js';
@@ -44,6 +45,7 @@ import { publicLinkRoutes } from './modules/public-links/public-links.routes.js'
 import { recurringSendRoutes } from './modules/recurring-sends/recurring-sends.routes.js';
 import { reportSubscriptionRoutes } from './modules/reports/report-subscriptions.routes.js';
 import { responseRoutes } from './modules/responses/responses.routes.js';
+import { retentionRoutes } from './modules/retention/retention.routes.js';
 import { smsInboundRoutes } from './modules/suppression/sms-inbound.routes.js';
 import { suppressionRoutes } from './modules/suppression/suppression.routes.js';
 import { surveyRoutes } from './modules/surveys/surveys.routes.js';
@@ -171,6 +173,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         auditRoutes,
         reportSubscriptionRoutes,
         webhookRoutes,
+        deletionRoutes,
+        retentionRoutes,
         privacyRoutes,
       ];
       for (const routes of modules) {

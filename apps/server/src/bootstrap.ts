@@ -20,6 +20,7 @@ import { publicLinkJobHandlers } from './modules/public-links/public-links.job-h
 import { recurringSendJobHandlers } from './modules/recurring-sends/recurring-sends.job-handlers.js';
 import { reminderJobHandlers } from './modules/reminders/reminders.job-handlers.js';
 import { reportJobHandlers } from './modules/reports/reports.job-handlers.js';
+import { retentionJobHandlers } from './modules/retention/retention.job-handlers.js';
 import {
   MemoryRespondentCache,
   noRespondentCache,
@@ -31,6 +32,7 @@ import { MemoryWebhookCache, noWebhookCache, webhookCacheChannel } from './modul
 import { settleWebhookDispatches } from './modules/webhooks/webhook-dispatch.js';
 import { webhookJobHandlers } from './modules/webhooks/webhooks.job-handlers.js';
 import { readProviderWorkspaceId } from './modules/workspaces/provider-workspace.service.js';
+import { workspaceJobHandlers } from './modules/workspaces/workspaces.job-handlers.js';
 
 // No password, hash, token or cookie ever reaches a log line.
 const redactedPaths = [
@@ -64,6 +66,8 @@ const jobHandlers: readonly JobHandler[] = [
   ...reportJobHandlers,
   ...webhookJobHandlers,
   ...idempotencyJobHandlers,
+  ...workspaceJobHandlers,
+  ...retentionJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 

@@ -4,12 +4,14 @@ import { exportInstallation, importInstallation, TransferError } from './db/inst
 import { migrateDatabase } from './db/migrate.js';
 import { AppError } from './errors.js';
 import { verifyAuditLog } from './modules/audit/audit-verify.service.js';
+import { applyRetention } from './modules/retention/retention.service.js';
 import { chooseProviderWorkspace } from './modules/workspaces/provider-workspace.service.js';
 
 const usage = `Usage: npm run cli -- provider <workspace id or member e-mail>
        npm run cli -- audit verify
        npm run cli -- export <file>
        npm run cli -- import <file>
+       npm run cli -- retention apply
 
 Commands:
   provider      choose the provider workspace, which owns the base survey templates.
@@ -23,7 +25,10 @@ Commands:
                 embedded database; PostgreSQL may keep serving.
   import        load an export into this database (DATABASE_URL, or the embedded one in DATA_DIR),
                 which must be new (migrated and empty) and run the same Graphium version. One
-                transaction: a failure leaves it empty.`;
+                transaction: a failure leaves it empty.
+  retention apply
+                apply every workspace's retention now, as the daily job does (decision 044):
+                prints what it removed. Safe beside a running server.`;
 
 type Command = (db: DatabaseHandle['db']) => Promise<number>;
 
@@ -48,6 +53,15 @@ function commandOf([command, argument]: string[]): Command | undefined {
         `BROKEN: chain ${result.chainKey}, event ${result.sequence}${result.auditEventId ? ` (${result.auditEventId})` : ''}: ${result.problem}.`,
       );
       return 1;
+    };
+  }
+  if (command === 'retention' && argument === 'apply') {
+    return async (db) => {
+      const { workspaces, removed } = await applyRetention({ db, now: () => new Date() });
+      console.log(
+        `Retention applied to ${workspaces} workspaces: removed ${removed.responses} responses and ${removed.unansweredSurveys} unanswered surveys, erased ${removed.outboxBodies} message texts.`,
+      );
+      return 0;
     };
   }
   if ((command === 'export' || command === 'import') && argument) {

@@ -117,6 +117,11 @@ const startupWorkspaceSchema = z.object({
    * (docs/product-rules.md#accounts-and-sign-in).
    */
   isGraphiumWorkspace: z.boolean(),
+  /**
+   * Set while the workspace waits to be deleted (decision 044): it cannot be used until an admin
+   * restores it, and its data goes at this instant.
+   */
+  deletionDueAt: z.iso.datetime().nullable(),
 });
 
 /**

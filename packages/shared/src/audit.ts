@@ -65,6 +65,12 @@ const auditActions = [
   'sso.removed',
   'member.joined-through-sso',
   'webhook.secret-rotated',
+  'workspace.deletion-requested',
+  'workspace.restored',
+  'workspace.purged',
+  'account.deleted',
+  'retention-settings.changed',
+  'retention.applied',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

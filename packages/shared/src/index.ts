@@ -28,6 +28,7 @@ export * from './question-type-schemas.js';
 export * from './recurring-send.js';
 export * from './report-subscription.js';
 export * from './response-filters.js';
+export * from './retention.js';
 export * from './scoring.js';
 export * from './security.js';
 export * from './segments.js';

@@ -57,6 +57,8 @@ declare module 'fastify' {
      * workspace requires it): the startup reply and the enrolment routes.
      */
     duringTwoFactorEnrolment?: boolean;
+    /** Open in a workspace waiting to be deleted (its status and restore, decision 044). */
+    duringWorkspaceDeletion?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -115,7 +117,12 @@ async function apiKeyActorFor(
   return actWithApiKey(ctx, bearer, request.headers['x-workspace-id'], { mode, area });
 }
 
-async function identify(ctx: AppContext, request: FastifyRequest, routeAccess: RouteAccess): Promise<Caller> {
+async function identify(
+  ctx: AppContext,
+  request: FastifyRequest,
+  routeAccess: RouteAccess,
+  duringDeletion: boolean,
+): Promise<Caller> {
   if (routeAccess.kind === 'workspace' && readBearerToken(request) !== undefined) {
     return { actor: await workspaceActorFor(ctx, request, routeAccess.access) };
   }
@@ -129,7 +136,7 @@ async function identify(ctx: AppContext, request: FastifyRequest, routeAccess: R
     case 'account':
       return { account: await signedInAccountOf(ctx, request) };
     case 'member':
-      return asMember(request, await signedInAccountOf(ctx, request), routeAccess.role);
+      return asMember(request, await signedInAccountOf(ctx, request), routeAccess.role, duringDeletion);
     case 'workspace':
       return asMember(request, await signedInAccountOf(ctx, request), memberRoleFor(routeAccess.access));
     case 'apiKey':
@@ -137,8 +144,13 @@ async function identify(ctx: AppContext, request: FastifyRequest, routeAccess: R
   }
 }
 
-function asMember(request: FastifyRequest, account: SignedInAccount, role: WorkspaceRole): Caller {
-  const member = actAsMember(account, requestedWorkspaceId(request), role);
+function asMember(
+  request: FastifyRequest,
+  account: SignedInAccount,
+  role: WorkspaceRole,
+  duringDeletion = false,
+): Caller {
+  const member = actAsMember(account, requestedWorkspaceId(request), role, { duringDeletion });
   return { account: member.account, member, actor: workspaceActorOf(member) };
 }
 
@@ -166,8 +178,9 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     if (security) route.schema = { ...route.schema, security };
     if (routeAccess.kind === 'anyone') return;
     const mayEnrolOnly = routeAccess.kind !== 'visitor' && !route.config?.duringTwoFactorEnrolment;
+    const duringDeletion = route.config?.duringWorkspaceDeletion === true;
     const check: preValidationHookHandler = async (request) => {
-      request.caller = withAddress(await identify(ctx, request, routeAccess), request.ip);
+      request.caller = withAddress(await identify(ctx, request, routeAccess, duringDeletion), request.ip);
       if (mayEnrolOnly) requireTwoFactorEnrolled(request.caller.account);
     };
     const existing = route.preValidation;

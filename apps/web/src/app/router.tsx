@@ -14,6 +14,7 @@ import { RouteError } from './routes/route-error';
 import { ApiGettingStartedRoute } from './routes/settings-api-getting-started';
 import { ApiKeysRoute } from './routes/settings-api-keys';
 import { AuditLogRoute } from './routes/settings-audit-log';
+import { DataRetentionRoute } from './routes/settings-data-retention';
 import { DigestsRoute } from './routes/settings-digests';
 import { ListDetailRoute, ListItemsRoute, ListPropertiesRoute } from './routes/settings-list-detail';
 import { ListsRoute } from './routes/settings-lists';
@@ -136,6 +137,7 @@ export const routes: RouteObject[] = [
               { path: 'audit-log', element: <AuditLogRoute /> },
               { path: 'privacy', element: <PrivacyRoute /> },
               { path: 'webhooks', element: <WebhooksRoute /> },
+              { path: 'data-retention', element: <DataRetentionRoute /> },
               { path: 'webhooks/verifying', element: <VerifyingSignaturesRoute /> },
               { path: 'webhooks/:webhookId', element: <WebhookDetailRoute /> },
             ],

@@ -9,6 +9,7 @@ export function buildStartup(
   overrides: {
     isGraphiumWorkspace?: boolean;
     role?: 'admin' | 'editor' | 'viewer';
+    deletionDueAt?: string | null;
     twoFactor?: StartupResponse['twoFactor'];
   } = {},
 ): StartupResponse {
@@ -27,6 +28,7 @@ export function buildStartup(
         customerId,
         role: overrides.role ?? 'admin',
         isGraphiumWorkspace: overrides.isGraphiumWorkspace ?? false,
+        deletionDueAt: overrides.deletionDueAt ?? null,
       },
     ],
     twoFactor: overrides.twoFactor ?? { isEnabled: false, isRequired: false },

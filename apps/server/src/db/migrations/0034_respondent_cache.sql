@@ -3,7 +3,8 @@ ALTER TABLE "surveys" ADD COLUMN "respondent_revision" integer DEFAULT 0 NOT NUL
 -- the channel 'graphium_respondent_cache': 's:<survey id>[,<survey id>…]' when a survey's answers,
 -- state, expiry, properties or version change or it is deleted ('*' when a statement deletes more
 -- than 100); 't:<template id>' when a template's name or a version's settings or definition
--- change; '*' when a logo or a list changes. A respondent's save moves `respondent_revision` and
+-- change; 'w:<workspace id>' when a workspace's deletion is requested or undone; '*' when a logo
+-- or a list changes. A respondent's save moves `respondent_revision` and
 -- announces itself once it has committed, in batches, so saves do not take the notification
 -- queue's lock in their commits; every other change, whoever makes it, is announced here.
 CREATE FUNCTION graphium_survey_respondent_cache_notify() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -80,3 +81,15 @@ CREATE TRIGGER list_properties_respondent_cache_notify AFTER INSERT OR UPDATE OR
 --> statement-breakpoint
 CREATE TRIGGER list_items_respondent_cache_notify AFTER INSERT OR UPDATE OR DELETE ON list_items
   FOR EACH STATEMENT EXECUTE FUNCTION graphium_respondent_cache_notify_all();
+--> statement-breakpoint
+-- A workspace waiting to be deleted answers nobody (decision 044), and one restored answers again.
+CREATE FUNCTION graphium_workspace_respondent_cache_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('graphium_respondent_cache', 'w:' || NEW.id);
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER workspaces_respondent_cache_notify AFTER UPDATE OF deletion_due_at ON workspaces FOR EACH ROW
+  WHEN (OLD.deletion_due_at IS DISTINCT FROM NEW.deletion_due_at)
+  EXECUTE FUNCTION graphium_workspace_respondent_cache_notify();

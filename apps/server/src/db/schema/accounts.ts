@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 
 /** A person who signs in. E-mail addresses are stored lower-cased. */
@@ -12,6 +12,11 @@ export const accounts = pgTable(
     businessName: text('business_name'),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The person deleted their account (decision 044): names, address and password are erased,
+     * the row stays so what they authored is attributed to "Deleted user".
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -54,6 +54,10 @@ export const outboxMessages = pgTable(
   (table) => [
     index('outbox_messages_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
     index('outbox_messages_workspace_id_idx').on(table.workspaceId),
+    // Retention erases the texts of old messages (decision 044): those not yet erased, oldest first.
+    index('outbox_messages_body_kept_idx')
+      .on(table.workspaceId, table.createdAt)
+      .where(sql`${table.textBody} <> ''`),
     // The messages to one address, for erasure and access requests (decision 043).
     index('outbox_messages_recipient_idx').on(table.recipient),
     index('outbox_messages_survey_id_idx').on(table.surveyId).where(sql`${table.surveyId} is not null`),

@@ -17,6 +17,7 @@ export * from './reminders.js';
 export * from './reports.js';
 export * from './response-segments.js';
 export * from './responses.js';
+export * from './retention.js';
 export * from './single-sign-on.js';
 export * from './summary-rows.js';
 export * from './suppression.js';

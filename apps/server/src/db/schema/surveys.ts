@@ -88,7 +88,8 @@ export const surveys = pgTable(
       table.sentAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    // The sends list (GET /sends, decision 047): a workspace's surveys, newest sent first.
+    // The sends list (GET /sends, decision 047): a workspace's surveys, newest sent first; read
+    // backwards, retention's oldest first, a batch at a time (decision 044).
     index('surveys_workspace_id_sent_at_idx').on(
       table.workspaceId,
       table.sentAt.desc().nullsFirst(),

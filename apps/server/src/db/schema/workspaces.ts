@@ -21,9 +21,22 @@ export const workspaces = pgTable(
     name: text('name').notNull(),
     /** Members must sign in with a second factor; those without one enrol at their next sign-in. */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /**
+     * A deletion asked by the customer's admin (docs/decisions/044-retention-and-deletions.md):
+     * while set, the workspace cannot be used and its admins may restore it; at `deletionDueAt`
+     * (seven days later) the purge job removes all its data.
+     */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
+    deletionRequestedByAccountId: uuid('deletion_requested_by_account_id'),
     createdAt: createdAt(),
   },
-  (table) => [index('workspaces_customer_id_idx').on(table.customerId)],
+  (table) => [
+    index('workspaces_customer_id_idx').on(table.customerId),
+    index('workspaces_deletion_due_at_idx')
+      .on(table.deletionDueAt)
+      .where(sql`${table.deletionDueAt} is not null`),
+  ],
 );
 
 export const workspaceMembers = pgTable(

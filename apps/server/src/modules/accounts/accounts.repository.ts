@@ -30,3 +30,24 @@ export async function updateAccount(
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(accounts.id, accountId));
 }
+
+export async function eraseAccountRow(
+  db: Executor,
+  accountId: string,
+  values: { firstName: string; lastName: string; emailAddress: string; now: Date },
+): Promise<void> {
+  await db
+    .update(accounts)
+    .set({
+      firstName: values.firstName,
+      lastName: values.lastName,
+      emailAddress: values.emailAddress,
+      businessName: null,
+      // Not an argon2 hash: no password ever matches it.
+      passwordHash: '!',
+      isActive: false,
+      deletedAt: values.now,
+      updatedAt: values.now,
+    })
+    .where(eq(accounts.id, accountId));
+}

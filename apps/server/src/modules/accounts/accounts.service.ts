@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import {
   type AccountRow,
+  eraseAccountRow,
   findAccountByEmail as findAccountRowByEmail,
   insertAccount,
   updateAccount,
@@ -42,6 +43,7 @@ export function buildStartup(
       customerId: membership.customerId,
       role: membership.role,
       isGraphiumWorkspace: membership.workspaceId === ctx.providerWorkspaceId,
+      deletionDueAt: membership.deletionDueAt ?? null,
     })),
     twoFactor: {
       isEnabled: account.twoFactor?.isEnabled ?? false,
@@ -99,4 +101,19 @@ export async function setAccountPassword(
   passwordHash: string,
 ): Promise<void> {
   await updateAccount(db, accountId, { passwordHash });
+}
+
+/** The name a deleted account's work is attributed to (decision 044). */
+const deletedAccountName = { firstName: 'Deleted', lastName: 'user' } as const;
+
+/**
+ * Erases a deleted account's person (decision 044), in the caller's transaction: names, address and
+ * password go, the row stays inactive so what it authored still points somewhere ("Deleted user").
+ */
+export async function eraseAccount(tx: Executor, accountId: string, now: Date): Promise<void> {
+  await eraseAccountRow(tx, accountId, {
+    ...deletedAccountName,
+    emailAddress: `deleted-${accountId}@deleted.invalid`,
+    now,
+  });
 }

@@ -57,7 +57,7 @@ export interface ActiveApiKey {
   customerId: string;
   scopes: ApiKeyScope[];
   lastUsedAt: Date | null;
-  /** The customer's workspaces, oldest first. */
+  /** The customer's workspaces, oldest first, but those waiting to be deleted (decision 044). */
   workspaceIds: string[];
 }
 
@@ -67,6 +67,7 @@ const workspacesOfCustomer = sql<string[] | string>`coalesce((
   select json_agg(w.id order by w.created_at, w.id)
   from ${workspaces} w
   where w.customer_id = ${apiKeys}.${sql.identifier(apiKeys.customerId.name)}
+    and w.deletion_due_at is null
 ), '[]'::json)`;
 
 function prepareFindActiveApiKey(db: Executor) {

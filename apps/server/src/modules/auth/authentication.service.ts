@@ -84,6 +84,7 @@ export function actAsMember(
   account: SignedInAccount,
   requestedWorkspaceId: unknown,
   atLeast: WorkspaceRole,
+  options: { duringDeletion?: boolean } = {},
 ): MemberActor {
   const { memberships } = account;
   if (
@@ -94,10 +95,23 @@ export function actAsMember(
   }
   const membership = selectMembership(memberships, requestedWorkspaceId);
   if (!membership) throw forbidden('Your account is not an active member of any workspace.');
+  if (membership.deletionDueAt && !options.duringDeletion) {
+    throw forbidden(workspaceDeletionMessage(membership.workspaceName, membership.deletionDueAt));
+  }
   if (!hasRole(membership.role, atLeast)) {
     throw forbidden(`Only a workspace ${atLeast} can do this.`);
   }
   return { account, membership, memberships };
+}
+
+/** What a member of a workspace waiting to be deleted is told (decision 044). */
+function workspaceDeletionMessage(workspaceName: string, deletionDueAt: string): string {
+  const when = new Date(deletionDueAt).toLocaleString('en-US', {
+    timeZone: 'UTC',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
+  return `${workspaceName} is scheduled for deletion on ${when} UTC and cannot be used until then. An admin can restore it before that.`;
 }
 
 /**

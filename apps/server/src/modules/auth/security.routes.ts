@@ -2,6 +2,7 @@ import {
   accountSessionsSchema,
   changePasswordSchema,
   confirmTwoFactorSchema,
+  deleteAccountSchema,
   disableTwoFactorSchema,
   recoveryCodesSchema,
   revokedSessionsSchema,
@@ -14,9 +15,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { access, accountOf } from '../../http/access.js';
-import { readSessionToken } from '../../http/credentials.js';
+import { clearSessionCookies, readSessionToken } from '../../http/credentials.js';
 import type { SignInLimiter } from '../../http/rate-limit.js';
 import { hashToken } from '../../tokens.js';
+import { deleteOwnAccount } from './account-deletion.service.js';
 import {
   changePassword,
   listAccountSessions,
@@ -146,6 +148,19 @@ export const securityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limiter: S
       await guardSecret(request, () =>
         changePassword(ctx, accountOf(request), currentTokenHash(request), request.body),
       );
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/account/deletion',
+    {
+      schema: { tags: ['auth'], body: deleteAccountSchema },
+      config: { access: access.account, signInLimited: true },
+    },
+    async (request, reply) => {
+      await guardSecret(request, () => deleteOwnAccount(ctx, accountOf(request), request.body.password));
+      clearSessionCookies(reply);
       return reply.status(204).send();
     },
   );

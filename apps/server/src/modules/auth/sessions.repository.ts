@@ -25,7 +25,8 @@ export async function insertSession(
 
 const membershipsOfAccount = sql<Membership[] | string>`coalesce((
   select json_agg(json_build_object(
-    'workspaceId', w.id, 'workspaceName', w.name, 'customerId', w.customer_id, 'role', m.role
+    'workspaceId', w.id, 'workspaceName', w.name, 'customerId', w.customer_id, 'role', m.role,
+    'deletionDueAt', to_char(w.deletion_due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
   ) order by m.created_at, w.id)
   from ${workspaceMembers} m join ${workspaces} w on w.id = m.workspace_id
   where m.account_id = ${sessions.accountId} and m.is_active

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { contactSegments, recurringSends, templates } from '../../db/schema/index.js';
+import { contactSegments, recurringSends, templates, workspaces } from '../../db/schema/index.js';
 
 export type RecurringSendRow = typeof recurringSends.$inferSelect;
 
@@ -73,7 +73,14 @@ export async function findDueRecurringSends(
   return db
     .select()
     .from(recurringSends)
-    .where(and(eq(recurringSends.status, 'active'), lte(recurringSends.nextRunAt, now)))
+    .where(
+      and(
+        eq(recurringSends.status, 'active'),
+        lte(recurringSends.nextRunAt, now),
+        // A workspace waiting to be deleted sends nothing (decision 044).
+        sql`not exists (select 1 from ${workspaces} w where w.id = ${recurringSends.workspaceId} and w.deletion_due_at is not null)`,
+      ),
+    )
     .orderBy(asc(recurringSends.nextRunAt))
     .limit(limit);
 }

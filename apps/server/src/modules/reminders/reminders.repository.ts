@@ -7,6 +7,7 @@ import {
   reminderSettingsSync,
   surveys,
   templateVersions,
+  workspaces,
 } from '../../db/schema/index.js';
 
 export interface DueSurvey {
@@ -38,7 +39,12 @@ export async function claimDueSurveys(db: Executor, now: Date, limit: number): P
     })
     .from(surveys)
     .where(
-      and(sql`${surveys.nextReminderAt} <= ${now.toISOString()}::timestamptz`, ne(surveys.state, 'COMPLETE')),
+      and(
+        sql`${surveys.nextReminderAt} <= ${now.toISOString()}::timestamptz`,
+        ne(surveys.state, 'COMPLETE'),
+        // A workspace waiting to be deleted sends nothing (decision 044); its surveys wait.
+        sql`not exists (select 1 from ${workspaces} w where w.id = ${surveys.workspaceId} and w.deletion_due_at is not null)`,
+      ),
     )
     .orderBy(surveys.nextReminderAt)
     .limit(limit)

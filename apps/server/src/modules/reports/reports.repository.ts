@@ -132,7 +132,14 @@ export async function findScheduledSubscriptions(db: Executor): Promise<Schedule
     )
     .innerJoin(accounts, eq(accounts.id, reportSubscriptions.accountId))
     .leftJoin(notificationSettings, eq(notificationSettings.workspaceId, reportSubscriptions.workspaceId))
-    .where(and(eq(workspaceMembers.isActive, true), eq(accounts.isActive, true)));
+    .where(
+      and(
+        eq(workspaceMembers.isActive, true),
+        eq(accounts.isActive, true),
+        // A workspace waiting to be deleted sends no digest (decision 044).
+        sql`not exists (select 1 from workspaces w where w.id = ${reportSubscriptions.workspaceId} and w.deletion_due_at is not null)`,
+      ),
+    );
 }
 
 /** Of these (subscription, period) pairs, those already sent, as "id\nperiodStart". */

@@ -66,7 +66,7 @@ describe('the respondent page from memory', () => {
     expect((await row(t, sent.surveyId)).firstOpenedAt).not.toBeNull();
   });
 
-  it('sees changes made outside the process: properties, the template name, a list, the expiry', async () => {
+  it("sees changes made outside the process: properties, the template name, a list, a workspace's deletion, the expiry", async () => {
     const { sent, respondent } = await openSurvey();
     const sql = (text: string, values: unknown[]) => t.ctx.database.executeSql(text, values);
     const body = async () => (await respondent.get(sent.url)).body;
@@ -89,6 +89,15 @@ describe('the respondent page from memory', () => {
       [sent.itemIds[0]],
     );
     expect(await eventually(async () => (await body()).includes('Northern'))).toBe(true);
+
+    // A workspace waiting to be deleted answers nobody (decision 044), and answers again once restored.
+    const { workspaceId } = await row(t, sent.surveyId);
+    await sql("update workspaces set deletion_due_at = now() + interval '7 days' where id = $1", [
+      workspaceId,
+    ]);
+    expect(await eventually(async () => (await respondent.get(sent.url)).statusCode === 404)).toBe(true);
+    await sql('update workspaces set deletion_due_at = null where id = $1', [workspaceId]);
+    expect(await eventually(async () => (await respondent.get(sent.url)).statusCode === 200)).toBe(true);
 
     await sql("update surveys set expires_at = now() - interval '1 minute' where id = $1", [sent.surveyId]);
     expect(await eventually(async () => (await respondent.get(sent.url)).statusCode === 404)).toBe(true);

@@ -96,13 +96,16 @@ export class MemoryRespondentCache implements RespondentCache, ChangeSubscriber 
     return this.cache.size;
   }
 
-  /** Applies one notification: `s:<id>[,<id>…]`, `t:<template id>` or `*`. */
+  /** Applies one notification: `s:<id>[,<id>…]`, `t:<template id>`, `w:<workspace id>` or `*`. */
   receive(payload: string): void {
     if (payload.startsWith('s:')) {
       for (const surveyId of payload.slice(2).split(',')) this.forget(surveyId);
     } else if (payload.startsWith('t:')) {
       const templateId = payload.slice(2);
       this.cache.forgetWhere((view) => view.templateId === templateId);
+    } else if (payload.startsWith('w:')) {
+      const workspaceId = payload.slice(2);
+      this.cache.forgetWhere((view) => view.workspaceId === workspaceId);
     } else {
       this.cache.clear();
     }

@@ -1,5 +1,5 @@
 import type { SurveyResponses } from '@graphium/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { logos, surveys, templates, templateVersions, workspaces } from '../../db/schema/index.js';
 
@@ -45,36 +45,40 @@ export interface RespondentSurveyRow {
 }
 
 function prepareFindRespondentSurvey(db: Executor) {
-  return db
-    .select({
-      survey: {
-        id: surveys.id,
-        workspaceId: surveys.workspaceId,
-        templateId: surveys.templateId,
-        templateVersionId: surveys.templateVersionId,
-        state: surveys.state,
-        properties: surveys.properties,
-        responses: surveys.responses,
-        expiresAt: surveys.expiresAt,
-      },
-      templateName: templates.name,
-      logoSha256: logos.sha256,
-      showEstimatedTime: sql<boolean>`coalesce((${templateVersions.settings}->>'showEstimatedTime')::boolean, false)`,
-    })
-    .from(surveys)
-    .innerJoin(templates, eq(templates.id, surveys.templateId))
-    .innerJoin(templateVersions, eq(templateVersions.id, surveys.templateVersionId))
-    .innerJoin(workspaces, eq(workspaces.id, surveys.workspaceId))
-    .leftJoin(logos, eq(logos.customerId, workspaces.customerId))
-    .where(eq(surveys.id, sql.placeholder('surveyId')))
-    .prepare('find_respondent_survey');
+  return (
+    db
+      .select({
+        survey: {
+          id: surveys.id,
+          workspaceId: surveys.workspaceId,
+          templateId: surveys.templateId,
+          templateVersionId: surveys.templateVersionId,
+          state: surveys.state,
+          properties: surveys.properties,
+          responses: surveys.responses,
+          expiresAt: surveys.expiresAt,
+        },
+        templateName: templates.name,
+        logoSha256: logos.sha256,
+        showEstimatedTime: sql<boolean>`coalesce((${templateVersions.settings}->>'showEstimatedTime')::boolean, false)`,
+      })
+      .from(surveys)
+      .innerJoin(templates, eq(templates.id, surveys.templateId))
+      .innerJoin(templateVersions, eq(templateVersions.id, surveys.templateVersionId))
+      .innerJoin(workspaces, eq(workspaces.id, surveys.workspaceId))
+      .leftJoin(logos, eq(logos.customerId, workspaces.customerId))
+      // A workspace waiting to be deleted answers nobody (decision 044): its surveys look gone.
+      .where(and(eq(surveys.id, sql.placeholder('surveyId')), isNull(workspaces.deletionDueAt)))
+      .prepare('find_respondent_survey')
+  );
 }
 
 function prepareFindSurveyForSaving(db: Executor) {
   return db
     .select(savingColumns)
     .from(surveys)
-    .where(eq(surveys.id, sql.placeholder('surveyId')))
+    .innerJoin(workspaces, eq(workspaces.id, surveys.workspaceId))
+    .where(and(eq(surveys.id, sql.placeholder('surveyId')), isNull(workspaces.deletionDueAt)))
     .prepare('find_survey_for_saving');
 }
 

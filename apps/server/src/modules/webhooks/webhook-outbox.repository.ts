@@ -90,6 +90,7 @@ export function claimDeliveries(
       from webhooks w, webhook_events e
       where d.id in ${idsIn(ids)} and d.status = 'pending'
         and w.id = d.webhook_id and w.status = 'enabled' and e.id = d.event_id
+        and not exists (select 1 from workspaces ws where ws.id = d.workspace_id and ws.deletion_due_at is not null)
       returning d.id, d.webhook_id as "webhookId", d.workspace_id as "workspaceId", w.url, w.secret,
         w.previous_secret as "previousSecret",
         (extract(epoch from w.previous_secret_expires_at) * 1000)::float8 as "previousSecretUntilMs",

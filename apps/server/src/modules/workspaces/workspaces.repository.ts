@@ -12,6 +12,9 @@ export async function findActiveMemberships(db: Executor, accountId: string): Pr
       workspaceName: workspaces.name,
       customerId: workspaces.customerId,
       role: workspaceMembers.role,
+      deletionDueAt: sql<
+        string | null
+      >`to_char(${workspaces.deletionDueAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
@@ -148,4 +151,9 @@ export async function updateRequireTwoFactor(
   requireTwoFactor: boolean,
 ): Promise<void> {
   await db.update(workspaces).set({ requireTwoFactor }).where(eq(workspaces.id, workspaceId));
+}
+
+/** Every membership of the account, active or not. */
+export async function deleteMemberships(db: Executor, accountId: string): Promise<void> {
+  await db.delete(workspaceMembers).where(eq(workspaceMembers.accountId, accountId));
 }

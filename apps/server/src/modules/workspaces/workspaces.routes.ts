@@ -1,5 +1,7 @@
 import {
+  deleteWorkspaceSchema,
   updateWorkspaceUserSchema,
+  workspaceDeletionSchema,
   workspaceSecuritySchema,
   workspaceUserSchema,
   workspaceUsersResponseSchema,
@@ -8,6 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { access, actorOf, memberOf } from '../../http/access.js';
+import {
+  getWorkspaceDeletion,
+  requestWorkspaceDeletion,
+  restoreWorkspace,
+} from './workspace-deletion.service.js';
 import { getWorkspaceSecurity, setWorkspaceSecurity } from './workspace-security.service.js';
 import { listWorkspaceUsers, updateWorkspaceUser } from './workspaces.service.js';
 
@@ -55,5 +62,37 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       config: { access: access.member('admin') },
     },
     async (request) => setWorkspaceSecurity(ctx, memberOf(request), request.body),
+  );
+
+  // Deleting the workspace (decision 044): open while it waits, so its admins can restore it.
+  app.get(
+    '/workspaces/deletion',
+    {
+      schema: { tags: ['workspaces'], response: { 200: workspaceDeletionSchema } },
+      config: { access: access.member(), duringWorkspaceDeletion: true },
+    },
+    async (request) => getWorkspaceDeletion(ctx, memberOf(request)),
+  );
+
+  app.post(
+    '/workspaces/deletion',
+    {
+      schema: {
+        tags: ['workspaces'],
+        body: deleteWorkspaceSchema,
+        response: { 200: workspaceDeletionSchema },
+      },
+      config: { access: access.member('admin') },
+    },
+    async (request) => requestWorkspaceDeletion(ctx, memberOf(request), request.body.confirmation),
+  );
+
+  app.delete(
+    '/workspaces/deletion',
+    {
+      schema: { tags: ['workspaces'], response: { 200: workspaceDeletionSchema } },
+      config: { access: access.member('admin'), duringWorkspaceDeletion: true },
+    },
+    async (request) => restoreWorkspace(ctx, memberOf(request)),
   );
 };

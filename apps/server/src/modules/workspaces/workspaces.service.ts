@@ -8,6 +8,7 @@ import { findPendingInvitations } from './invitations.repository.js';
 import { toPendingInvitation } from './invitations.service.js';
 import {
   countActiveMembers,
+  deleteMemberships,
   findActiveMemberships as findActiveMembershipRows,
   findMember,
   findWorkspaceNames,
@@ -155,4 +156,27 @@ export async function findActiveMembers(db: Executor, workspaceId: string): Prom
       lastName,
       emailAddress,
     }));
+}
+
+/**
+ * An account that is being deleted leaves all its workspaces (decision 044), in the caller's
+ * transaction; refused while it is a workspace's last active admin. Answers the workspaces left.
+ */
+export async function leaveAllWorkspaces(
+  tx: Executor,
+  accountId: string,
+): Promise<{ workspaceId: string; workspaceName: string }[]> {
+  const memberships = await findActiveMembershipRows(tx, accountId);
+  for (const membership of memberships) {
+    // A workspace waiting to be deleted needs no admin any more.
+    if (membership.role !== 'admin' || membership.deletionDueAt) continue;
+    await lockWorkspace(tx, membership.workspaceId);
+    if ((await countActiveMembers(tx, membership.workspaceId, 'admin')) <= 1) {
+      throw conflict(
+        `You are the last admin of ${membership.workspaceName}. Make another member an admin first, or delete the workspace.`,
+      );
+    }
+  }
+  await deleteMemberships(tx, accountId);
+  return memberships.map(({ workspaceId, workspaceName }) => ({ workspaceId, workspaceName }));
 }

@@ -3,6 +3,7 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { useAuthStatus } from '@/features/auth/api/get-startup';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { WorkspaceDeletionNotice } from '@/features/data-retention/components/workspace-deletion-notice';
 import { CustomerLogo } from '@/features/logo/components/customer-logo';
 import { RequiredEnrolment } from '@/features/security/components/required-enrolment';
 import { AuthPage } from './auth-page';
@@ -49,7 +50,11 @@ export function AuthenticatedShell() {
       </main>
     );
   }
-  const navigation = getNavigation(workspaces[0]?.isGraphiumWorkspace ?? false);
+  const current = workspaces[0];
+  // A workspace waiting to be deleted shows only when it goes and, to its admins, Restore
+  // (docs/decisions/044-retention-and-deletions.md); the header still switches workspace.
+  const deletionDueAt = current?.deletionDueAt ?? null;
+  const navigation = deletionDueAt ? [] : getNavigation(current?.isGraphiumWorkspace ?? false);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -106,7 +111,15 @@ export function AuthenticatedShell() {
         tabIndex={-1}
         className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
       >
-        <Outlet />
+        {current && deletionDueAt ? (
+          <WorkspaceDeletionNotice
+            workspaceName={current.workspaceName}
+            deletionDueAt={deletionDueAt}
+            isAdmin={current.role === 'admin'}
+          />
+        ) : (
+          <Outlet />
+        )}
       </main>
     </div>
   );

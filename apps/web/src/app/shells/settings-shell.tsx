@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import {
+  Archive,
   Bell,
   Building2,
   Image,
@@ -26,6 +27,7 @@ const sections = [
   { to: '/settings/single-sign-on', label: 'Single Sign-On', icon: Building2, isAdminOnly: true },
   { to: '/settings/audit-log', label: 'Audit Log', icon: ScrollText, isAdminOnly: true },
   { to: '/settings/webhooks', label: 'Webhooks', icon: Webhook, isAdminOnly: true },
+  { to: '/settings/data-retention', label: 'Data Retention', icon: Archive, isAdminOnly: true },
   { to: '/settings/privacy', label: 'Privacy Requests', icon: UserX, isAdminOnly: true },
 ];
 

@@ -12,6 +12,7 @@ const other = {
   customerId: 'a1b2c3d4-0000-4000-8000-00000000cccc',
   role: 'viewer' as const,
   isGraphiumWorkspace: false,
+  deletionDueAt: null,
 };
 
 /** The server orders the chosen workspace (the x-workspace-id cookie) first, as it does. */

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountSection } from './delete-account-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 import { WorkspaceRequirementSection } from './workspace-requirement-section';
@@ -17,13 +18,14 @@ export function SecuritySettings({ canManageWorkspace, workspaceName }: Security
       <PageHeader
         level={2}
         title="Security"
-        description="Two-factor sign-in, where you are signed in, and your password."
+        description="Two-factor sign-in, where you are signed in, your password, and deleting your account."
       />
       <div className="space-y-6">
         <TwoFactorSection />
         {canManageWorkspace && <WorkspaceRequirementSection workspaceName={workspaceName} />}
         <SessionsSection />
         <ChangePasswordForm />
+        <DeleteAccountSection />
       </div>
     </div>
   );

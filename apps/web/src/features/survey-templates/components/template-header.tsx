@@ -11,6 +11,7 @@ import { useCreateTemplateVersion } from '../api/create-template-version';
 import { templatePreviewPath } from '../api/get-template-preview';
 import { type TemplateVersion, templatePath } from '../api/template-kind';
 import { ConfirmDialog } from './confirm-dialog';
+import { DeleteTemplateButton } from './delete-template-button';
 import { useTemplateEditor } from './template-context';
 import { TemplateStateBadge } from './template-state-badge';
 
@@ -125,6 +126,9 @@ export function TemplateHeader({ renderSendAction }: { renderSendAction?: Render
           )}
           {isPublished ? 'Unpublish' : 'Publish'}
         </Button>
+        {kind === 'survey' && (
+          <DeleteTemplateButton templateId={version.templateId} templateName={version.name} />
+        )}
       </div>
       <ConfirmDialog
         isOpen={isConfirmingUnpublish}
