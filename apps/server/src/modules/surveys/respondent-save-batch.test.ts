@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { saveAnswers } from './respondent-save-batch.js';
 import { row, sentSurvey } from './test-respondent-fixtures.js';
 
-// Saves grouped into one statement per batch (docs/decisions/048-respondent-cache.md).
+// Saves grouped into one statement per batch on PostgreSQL (docs/decisions/048-respondent-cache.md);
+// on the embedded database each save is its own prepared statement, and the results are the same.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,8 +20,8 @@ describe('the respondent saves grouped in batches', () => {
     const now = new Date();
     const save = (surveyId: string, set: Record<string, number>) =>
       saveAnswers(t.ctx, { surveyId, set, clear: [], language: null, now });
-    // Two statements run at a time: the first two saves go alone, the next three wait and go
-    // together, the first survey twice (in two rounds, in arrival order).
+    // One statement runs at a time: the first save goes alone, the next four wait and go together,
+    // the first survey twice (in two rounds, in arrival order).
     const results = await Promise.all([
       save(second.surveyId, { [second.questions.nps.id]: 3 }),
       save(second.surveyId, { [second.questions.stars.id]: 2 }),

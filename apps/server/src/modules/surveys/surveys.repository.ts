@@ -103,6 +103,15 @@ function openSurveyConditions() {
   ];
 }
 
+function prepareMergeSurveyResponses(db: Executor) {
+  return db
+    .update(surveys)
+    .set(mergedAnswers())
+    .where(and(...openSurveyConditions()))
+    .returning({ state: surveys.state, responses: surveys.responses })
+    .prepare('merge_survey_responses');
+}
+
 function prepareFindSurveyAnswers(db: Executor) {
   return db
     .select({ state: surveys.state, expiresAt: surveys.expiresAt, responses: surveys.responses })
@@ -129,6 +138,7 @@ interface PreparedStatements {
   findRespondentSurvey: ReturnType<typeof prepareFindRespondentSurvey>;
   findSurveyForSaving: ReturnType<typeof prepareFindSurveyForSaving>;
   findSurveyAnswers: ReturnType<typeof prepareFindSurveyAnswers>;
+  mergeSurveyResponses: ReturnType<typeof prepareMergeSurveyResponses>;
   mergeIfUnchanged: ReturnType<typeof prepareMergeIfUnchanged>;
 }
 const preparedStatements = new WeakMap<Executor, PreparedStatements>();
@@ -140,6 +150,7 @@ function statementsOf(db: Executor): PreparedStatements {
       findRespondentSurvey: prepareFindRespondentSurvey(db),
       findSurveyForSaving: prepareFindSurveyForSaving(db),
       findSurveyAnswers: prepareFindSurveyAnswers(db),
+      mergeSurveyResponses: prepareMergeSurveyResponses(db),
       mergeIfUnchanged: prepareMergeIfUnchanged(db),
     };
     preparedStatements.set(db, statements);
@@ -218,6 +229,27 @@ export async function markSurveyOpenedFirst(
     .for('update');
   const state = await markSurveyOpened(tx, surveyId, now);
   return { state, isFirstOpen: before !== undefined && before.firstOpenedAt === null };
+}
+
+/**
+ * Merges one save's answers into the stored ones in one prepared statement (the embedded database's
+ * way; on PostgreSQL saves go in batches, respondent-save-batch.ts). Answers nothing when the
+ * survey was completed or expired in the meantime.
+ */
+export async function mergeSurveyResponses(
+  db: Executor,
+  surveyId: string,
+  changes: { set: SurveyResponses; clear: string[]; language: string | null },
+  now: Date,
+): Promise<{ state: SurveyRow['state']; responses: SurveyResponses } | undefined> {
+  const [row] = await statementsOf(db).mergeSurveyResponses.execute({
+    surveyId,
+    set: JSON.stringify(changes.set),
+    clear: JSON.stringify(changes.clear),
+    language: changes.language,
+    now: now.toISOString(),
+  });
+  return row;
 }
 
 /** A survey's state, expiry and stored answers, for a save along the survey's logic (decision 023). */
