@@ -1,14 +1,12 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema/index.js';
 
 type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
 /**
- * Claims a key for one request: a new key, one older than `expiredBefore` (kept past its
- * retention until the purge), or a claim of the same request left `running` since before
- * `staleBefore` (its process died before keeping the reply: decision 047) becomes `running` for
- * this request; true when claimed. Two requests racing on one key meet on the primary key, and
+ * Claims a key for one request: a new key, or one older than `expiredBefore` (kept past its
+ * retention until the purge), becomes `running` for this request; true when claimed. Two requests racing on one key meet on the primary key, and
  * only one claims it.
  */
 export async function claimIdempotencyKey(
@@ -19,7 +17,6 @@ export async function claimIdempotencyKey(
     fingerprint: string;
     now: Date;
     expiredBefore: Date;
-    staleBefore: Date;
   },
 ): Promise<boolean> {
   const rows = await db
@@ -42,14 +39,7 @@ export async function claimIdempotencyKey(
         createdAt: claim.now,
         completedAt: null,
       },
-      setWhere: or(
-        lt(idempotencyKeys.createdAt, claim.expiredBefore),
-        and(
-          eq(idempotencyKeys.state, 'running'),
-          eq(idempotencyKeys.fingerprint, claim.fingerprint),
-          lt(idempotencyKeys.createdAt, claim.staleBefore),
-        ),
-      ),
+      setWhere: lt(idempotencyKeys.createdAt, claim.expiredBefore),
     })
     .returning({ key: idempotencyKeys.key });
   return rows.length > 0;

@@ -17,9 +17,10 @@ import {
 const idempotencyRetentionMs = 24 * 60 * 60 * 1000;
 /**
  * A claim still `running` this long after it was made has lost its request (the process died
- * between the write's commit and keeping the reply): a retry of the same request may run again
- * rather than get 409 until the key expires (docs/decisions/047-connect-gaps.md). Far past any
- * request's run: a 10,000-row bulk send takes well under a minute.
+ * between the write's commit and keeping the reply, or before the commit): whether it took effect
+ * is unknown, so a retry is told so instead of "still being processed", and is never run again
+ * (docs/decisions/047-connect-gaps.md). Far past any request's run: a 10,000-row bulk send takes
+ * well under a minute.
  */
 export const staleIdempotencyClaimMs = 10 * 60 * 1000;
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
@@ -64,8 +65,7 @@ export async function startIdempotentRequest(
 ): Promise<IdempotencyStart> {
   const now = ctx.now();
   const expiredBefore = new Date(now.getTime() - idempotencyRetentionMs);
-  const staleBefore = new Date(now.getTime() - staleIdempotencyClaimMs);
-  if (await claimIdempotencyKey(ctx.db, { apiKeyId, key, fingerprint, now, expiredBefore, staleBefore })) {
+  if (await claimIdempotencyKey(ctx.db, { apiKeyId, key, fingerprint, now, expiredBefore })) {
     return { kind: 'run' };
   }
   const row = await findIdempotencyKey(ctx.db, apiKeyId, key);
@@ -75,6 +75,13 @@ export async function startIdempotentRequest(
     throw new AppError(
       'UNPROCESSABLE',
       'This Idempotency-Key was already used with another request (method, path or body). Use a new key for a new request.',
+    );
+  }
+  const isLost = row.state === 'running' && now.getTime() - row.createdAt.getTime() > staleIdempotencyClaimMs;
+  if (isLost) {
+    throw new AppError(
+      'CONFLICT',
+      'The first request with this Idempotency-Key did not finish, so whether it took effect is unknown. Check before sending it again, with a new key.',
     );
   }
   if (row.state === 'running' || row.responseStatus === null || row.responseBody === null) {
