@@ -88,6 +88,8 @@ export const ssoSignInErrorMessages = {
   unverified: 'Your identity provider has not verified your email address.',
   removed: 'Your access to this workspace was removed. Ask a workspace admin to add you again.',
   inactive: 'Your account is inactive. Ask a workspace admin for help.',
+  outside:
+    'An account with this email address already belongs to another business. Sign in with your password, or ask an admin of your business to invite it.',
 } as const;
 export type SsoSignInError = keyof typeof ssoSignInErrorMessages;
 

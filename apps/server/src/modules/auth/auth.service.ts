@@ -60,7 +60,6 @@ export interface SignedIn {
  */
 export async function signUp(ctx: AppContext, input: SignUp, client: ClientInfo): Promise<SignedIn> {
   if (await findAccountByEmail(ctx.db, input.emailAddress)) throw conflict(duplicateEmailMessage);
-  await refusePasswordWhereSsoRequired(ctx, input.emailAddress, undefined);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {
@@ -79,6 +78,10 @@ export async function signUp(ctx: AppContext, input: SignUp, client: ClientInfo)
           { accountId: account.id, emailAddress: account.emailAddress, address: client.ipAddress },
           now,
         );
+        // Joining a business that requires single sign-on takes it, not a password (decision 045).
+        await refusePasswordWhereSsoRequired(tx, input.emailAddress, {
+          joiningWorkspaceId: membership.workspaceId,
+        });
         return { account, membership };
       }
       const membership = await createWorkspaceOfNewAccount(tx, {
@@ -111,7 +114,7 @@ export async function login(ctx: AppContext, input: Login, client: ClientInfo): 
     await recordFailedSignIn(ctx, input.emailAddress, account, client.ipAddress);
     throw unauthenticated(wrongCredentialsMessage);
   }
-  await refusePasswordWhereSsoRequired(ctx, account.emailAddress, account.id);
+  await refusePasswordWhereSsoRequired(ctx.db, account.emailAddress, { accountId: account.id });
   if (await hasTwoFactor(ctx, account.id)) {
     const now = ctx.now();
     const { token, tokenHash } = createToken();

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { forbidden } from '../../errors.js';
-import { findConnectionOfDomain, isAdminOfCustomer } from './sso.repository.js';
+import { findConnectionOfDomain, findCustomerOfWorkspace, placeInCustomer } from './sso.repository.js';
 
 // Where a business requires single sign-on (docs/decisions/045-single-sign-on.md).
 
@@ -13,17 +13,24 @@ export function domainOf(emailAddress: string): string {
 }
 
 /**
- * Password sign-in (and sign-up) for an address whose domain requires single sign-on is refused,
- * except for an admin of the connection's business: the way back in when the identity provider
- * fails (break-glass).
+ * Password sign-in for an address whose domain requires single sign-on is refused when the account
+ * is an active member of that business, except for its admins: the way back in when the identity
+ * provider fails (break-glass). A password sign-up is refused when it joins that business through
+ * an invitation. Nothing is refused outside the business: nobody proves owning a domain
+ * (decision 045), so a business's setting must not reach other businesses' people.
  */
 export async function refusePasswordWhereSsoRequired(
-  ctx: AppContext,
+  db: Executor,
   emailAddress: string,
-  accountId: string | undefined,
+  who: { accountId: string } | { joiningWorkspaceId: string | undefined },
 ): Promise<void> {
-  const connection = await findConnectionOfDomain(ctx.db, domainOf(emailAddress));
+  const connection = await findConnectionOfDomain(db, domainOf(emailAddress));
   if (!connection?.isRequired) return;
-  if (accountId && (await isAdminOfCustomer(ctx.db, accountId, connection.customerId))) return;
+  if ('accountId' in who) {
+    if ((await placeInCustomer(db, who.accountId, connection.customerId)) !== 'member') return;
+  } else {
+    if (!who.joiningWorkspaceId) return;
+    if ((await findCustomerOfWorkspace(db, who.joiningWorkspaceId)) !== connection.customerId) return;
+  }
   throw forbidden(ssoRequiredMessage);
 }

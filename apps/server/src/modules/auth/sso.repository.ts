@@ -90,24 +90,34 @@ export async function deleteConnection(db: Executor, id: string): Promise<void> 
   await db.delete(ssoConnections).where(eq(ssoConnections.id, id));
 }
 
-/** Whether the account is an active admin of one of the customer's workspaces (the break-glass). */
-export async function isAdminOfCustomer(
+/**
+ * The account's place in the customer's workspaces: `admin` when it is an active admin of one (the
+ * break-glass), `member` when it is an active member of one, `former` when only inactive
+ * memberships remain, undefined when it never belonged to the business.
+ */
+export async function placeInCustomer(
   db: Executor,
   accountId: string,
   customerId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ workspaceId: workspaceMembers.workspaceId })
+): Promise<'admin' | 'member' | 'former' | undefined> {
+  const rows = await db
+    .select({ role: workspaceMembers.role, isActive: workspaceMembers.isActive })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(
-      and(
-        eq(workspaceMembers.accountId, accountId),
-        eq(workspaces.customerId, customerId),
-        eq(workspaceMembers.role, 'admin'),
-        eq(workspaceMembers.isActive, true),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+    .where(and(eq(workspaceMembers.accountId, accountId), eq(workspaces.customerId, customerId)));
+  if (rows.some((row) => row.isActive && row.role === 'admin')) return 'admin';
+  if (rows.some((row) => row.isActive)) return 'member';
+  return rows.length > 0 ? 'former' : undefined;
+}
+
+/** The business a workspace belongs to. */
+export async function findCustomerOfWorkspace(
+  db: Executor,
+  workspaceId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ customerId: workspaces.customerId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.customerId;
 }

@@ -9,7 +9,12 @@ import { joinWorkspaceAtSingleSignOn } from '../workspaces/workspaces.service.js
 import { openSignedInSession, type SignedIn } from './auth.service.js';
 import type { ClientInfo } from './sessions.js';
 import { recordFailedSignIn, recordSignIn } from './sign-in-audit.js';
-import { findConnectionById, findConnectionOfDomain, type SsoConnectionRow } from './sso.repository.js';
+import {
+  findConnectionById,
+  findConnectionOfDomain,
+  placeInCustomer,
+  type SsoConnectionRow,
+} from './sso.repository.js';
 import {
   buildSignInUrl,
   completeSignInAtIssuer,
@@ -115,8 +120,14 @@ export async function completeSsoSignIn(
 
   const joinJustInTime = () =>
     ctx.db.transaction(async (tx) => {
+      const existing = await findAccountByEmail(tx, emailAddress);
+      // Nobody proves owning a domain (decision 045): an identity provider signs in only people of
+      // its own business, and makes new ones; an account of another business stays its own.
+      if (existing && !(await placeInCustomer(tx, existing.id, connection.customerId))) {
+        return { account: existing, joined: 'outside' as const };
+      }
       const account =
-        (await findAccountByEmail(tx, emailAddress)) ??
+        existing ??
         (await createAccount(tx, {
           firstName: identity.firstName ?? emailAddress.slice(0, emailAddress.indexOf('@')),
           lastName: identity.lastName ?? '',
@@ -146,7 +157,8 @@ export async function completeSsoSignIn(
     if (isUniqueViolation(error)) return joinJustInTime();
     throw error;
   });
-  if (joined === 'inactive' || joined === 'removed') throw new SsoSignInFailure(joined);
+  if (joined === 'inactive' || joined === 'removed' || joined === 'outside')
+    throw new SsoSignInFailure(joined);
   if (joined === 'joined') ctx.sessionCache.forgetAccount(account.id);
   const signedIn = await openSignedInSession(ctx, account.id, client, connection.workspaceId);
   await recordSignIn(ctx, account, client.ipAddress, {

@@ -88,25 +88,27 @@ describe('signing in through the identity provider', () => {
     expect(actions.filter((action) => action === 'member.joined-through-sso')).toHaveLength(1);
   });
 
-  it('adds an existing account of the domain to the workspace with the role from the settings', async () => {
+  it("signs in the business's own accounts, and leaves an account of another business alone (decision 045)", async () => {
     const domain = newDomain();
-    const { admin, workspaceId } = await businessAt(t, domain);
+    const { admin, adminEmail, workspaceId } = await businessAt(t, domain);
     await configureSso(admin, idp, { allowedDomains: [domain], defaultRole: 'editor' });
-    // Someone at the domain who signed up on their own before single sign-on was set.
+    // Someone at the domain who signed up on their own, in a business of their own: nobody proves
+    // owning a domain, so this business's provider does not get to sign them in.
     const other = await businessAt(t, newDomain());
-    const [existing] = await t.ctx.db
+    await t.ctx.db
       .update(accounts)
       .set({ emailAddress: `lin@${domain}` })
-      .where(eq(accounts.emailAddress, other.adminEmail))
-      .returning();
-    const browser = t.client();
-    expect((await signInThroughSso(browser, `lin@${domain}`)).headers.location).toBe('/dashboard');
-    const startup = (await browser.get('/api/accounts/startup')).json();
-    expect(startup.account.accountId).toBe(existing!.id);
-    expect(startup.workspaces.map((item: { workspaceId: string }) => item.workspaceId)).toContain(
-      workspaceId,
+      .where(eq(accounts.emailAddress, other.adminEmail));
+    expect((await signInThroughSso(t.client(), `lin@${domain}`)).headers.location).toBe(
+      '/sign-in?sso-error=outside',
     );
-    expect(await membershipOf(workspaceId, `lin@${domain}`)).toEqual({ role: 'editor', isActive: true });
+    expect(await membershipOf(workspaceId, `lin@${domain}`)).toBeUndefined();
+    // The business's own admin, an account of the domain from before, signs in through it.
+    const browser = t.client();
+    expect((await signInThroughSso(browser, adminEmail)).headers.location).toBe('/dashboard');
+    const startup = (await browser.get('/api/accounts/startup')).json();
+    expect(startup.account.emailAddress).toBe(adminEmail);
+    expect(await membershipOf(workspaceId, adminEmail)).toEqual({ role: 'admin', isActive: true });
   });
 
   it('makes one account when the same newcomer signs in from two browsers at once', async () => {
@@ -253,6 +255,19 @@ describe('requiring single sign-on', () => {
     });
     expect(signUp.statusCode).toBe(403);
     expect(signUp.json().message).toMatch(/signs in with single sign-on/);
+    // A business of one's own at the same domain is not this business's to refuse.
+    const ownBusiness = await t.client().post('/api/accounts/', {
+      firstName: 'Sol',
+      lastName: 'Owner',
+      emailAddress: `sol@${domain}`,
+      password: 'Str0ng!pass',
+      termsAgreement: true,
+    });
+    expect(ownBusiness.statusCode, ownBusiness.body).toBe(201);
+    const solSignIn = await t
+      .client()
+      .post('/api/auth/login', { emailAddress: `sol@${domain}`, password: 'Str0ng!pass' });
+    expect(solSignIn.statusCode, solSignIn.body).toBe(200);
 
     await signInThroughSso(t.client(), `ed@${domain}`);
     const [ed] = await t.ctx.db
