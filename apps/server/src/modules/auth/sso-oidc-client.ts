@@ -1,8 +1,8 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { ssoIssuerUrlInvalidMessage } from '@graphium/shared';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../context.js';
 import { checkOutboundUrl } from '../../net/outbound-http.js';
+import { decryptAtRest, encryptAtRest } from '../../secrets-at-rest.js';
 
 // The OpenID Connect relying party (docs/decisions/045-single-sign-on.md), on openid-client: it
 // reads the issuer's discovery document, sends the browser there with PKCE (S256), state and
@@ -122,24 +122,12 @@ export async function completeSignInAtIssuer(
   };
 }
 
-// The client secret at rest: AES-256-GCM under a key derived from SESSION_SECRET, as the TOTP
-// secrets are, so a copy of the database alone does not yield it.
-function keyOf(sessionSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', sessionSecret, 'graphium', 'sso client secret at rest', 32));
-}
+const atRest = 'sso client secret at rest';
 
 export function encryptClientSecret(sessionSecret: string, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(sessionSecret), iv);
-  const encrypted = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), encrypted]
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join('.');
+  return encryptAtRest(sessionSecret, atRest, secret);
 }
 
 export function decryptClientSecret(sessionSecret: string, stored: string): string {
-  const [, iv, tag, encrypted] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(sessionSecret), iv!);
-  decipher.setAuthTag(tag!);
-  return Buffer.concat([decipher.update(encrypted!), decipher.final()]).toString('utf8');
+  return decryptAtRest(sessionSecret, atRest, stored);
 }

@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { decryptAtRest, encryptAtRest } from '../../secrets-at-rest.js';
 
 // TOTP as RFC 6238 and every authenticator app have it: SHA-1, 6 digits, 30-second steps
 // (docs/decisions/018-two-factor-and-sessions.md).
@@ -39,26 +40,14 @@ export function totpCodeAt(secret: string, now: Date): string {
   return totpOf(secret).generate({ timestamp: now.getTime() });
 }
 
-// Secrets at rest: AES-256-GCM under a key derived from SESSION_SECRET, so a copy of the
-// database alone does not yield the codes.
-function keyOf(sessionSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', sessionSecret, 'graphium', 'totp secret at rest', 32));
-}
+const atRest = 'totp secret at rest';
 
 export function encryptTotpSecret(sessionSecret: string, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(sessionSecret), iv);
-  const encrypted = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), encrypted]
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join('.');
+  return encryptAtRest(sessionSecret, atRest, secret);
 }
 
 export function decryptTotpSecret(sessionSecret: string, stored: string): string {
-  const [, iv, tag, encrypted] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(sessionSecret), iv!);
-  decipher.setAuthTag(tag!);
-  return Buffer.concat([decipher.update(encrypted!), decipher.final()]).toString('utf8');
+  return decryptAtRest(sessionSecret, atRest, stored);
 }
 
 /** Ten recovery codes like `k7m2p-x9q4t`: 50 bits each, easy to read out and type. */
