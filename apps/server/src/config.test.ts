@@ -69,3 +69,36 @@ describe('the data directory', () => {
     expect(loadConfig({ ...base, DATA_DIR: '/var/lib/graphium' }).dataDir).toBe('/var/lib/graphium');
   });
 });
+
+describe('the session secret kept in the data directory', () => {
+  it('is the same for processes that start together on a new data directory', async () => {
+    const { execFile } = await import('node:child_process');
+    const { mkdtempSync, readFileSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { fileURLToPath } = await import('node:url');
+    const dataDir = mkdtempSync(join(tmpdir(), 'graphium-secret-'));
+    const config = fileURLToPath(new URL('./config.ts', import.meta.url));
+    const script = `import { loadConfig } from ${JSON.stringify(config)}; process.stdout.write(loadConfig({ DATA_DIR: ${JSON.stringify(dataDir)} }).sessionSecret);`;
+    const secrets = await Promise.all(
+      Array.from(
+        { length: 6 },
+        () =>
+          new Promise<string>((resolve, reject) =>
+            execFile(
+              process.execPath,
+              ['--import', 'tsx', '--input-type=module', '--eval', script],
+              (error, stdout) => (error ? reject(error) : resolve(stdout)),
+            ),
+          ),
+      ),
+    );
+    const kept = readFileSync(join(dataDir, 'session-secret'), 'utf8').trim();
+    expect(kept.length).toBeGreaterThan(40);
+    expect(secrets).toEqual(Array.from({ length: 6 }, () => kept));
+    // No temporary file is left behind.
+    expect(readdirSync(dataDir).filter((name) => name.startsWith('session-secret'))).toEqual([
+      'session-secret',
+    ]);
+  }, 60_000);
+});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -252,8 +252,18 @@ function readOrCreateSecret(dataDir: string): string {
   } catch {
     checkDataDir(dataDir);
     const secret = randomBytes(48).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+    // Processes starting together on a new data directory: the first to create the file wins
+    // and the others read its secret, so every process signs with the same one.
+    try {
+      writeFileSync(`${file}.${process.pid}`, secret, { mode: 0o600 });
+      linkSync(`${file}.${process.pid}`, file);
+      return secret;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      return readFileSync(file, 'utf8').trim();
+    } finally {
+      rmSync(`${file}.${process.pid}`, { force: true });
+    }
   }
 }
 

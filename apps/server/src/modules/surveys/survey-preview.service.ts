@@ -5,7 +5,7 @@ import { loadListLookup } from '../lists/list-lookup.service.js';
 import { findLogoUrl } from '../logo/logo.service.js';
 import { listIdsOf } from '../templates/template-versions.service.js';
 import { getTemplateVersion } from '../templates/templates.service.js';
-import { buildRespondentSurvey, welcomeMinutes } from './respondent.service.js';
+import { buildRespondentSurvey, welcomeMinutes } from './respondent-view.service.js';
 
 /**
  * `GET /survey-templates/{id}/preview` (decision 022): the respondent page's survey for a version,

@@ -29,9 +29,10 @@ import { isUuid } from '../../ids.js';
 import { findSurveyResponse, surveyResponseNotFoundMessage } from '../responses/responses.service.js';
 import { templateNotFoundMessages } from '../templates/templates.service.js';
 import { checkEmbedRequest } from './embed-token.service.js';
-import { getRespondentSurvey, saveRespondentAnswers } from './respondent.service.js';
+import { saveRespondentAnswers } from './respondent.service.js';
 import { authenticateRespondent } from './respondent-authentication.service.js';
 import { hasRespondentCredential, issueRespondentCredential } from './respondent-credential.js';
+import { getRespondentSurvey } from './respondent-view.service.js';
 import { previewTemplateVersion } from './survey-preview.service.js';
 import { listSurveySends, sendsCursorKey } from './survey-sends.service.js';
 import {
