@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
+  countOf,
   type RemovalWorld,
   readAggregates,
   rebuiltAggregates,
@@ -20,8 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const count = async (query: ReturnType<typeof sql>) =>
-  Number(((await t.ctx.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const count = (query: SQL) => countOf(t, query);
 
 describe('deleting a template', () => {
   it('needs the template’s name typed, in its own workspace, and is not for base templates', async () => {

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,6 +7,7 @@ import { notificationSettings, outboxMessages, reminderSends, surveys } from '..
 import { startTestMailbox, type TestMailbox } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
+import { spawnWorkerProcess } from '../../test/worker-process.js';
 import { sweepOutbox } from '../delivery/delivery.service.js';
 import { everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
 import { sendRemindersJob } from './reminders.jobs.js';
@@ -17,7 +17,6 @@ import { sendRemindersJob } from './reminders.jobs.js';
 // counts what it receives. PGlite is embedded in one process, so these run on PostgreSQL only
 // (TEST_DATABASE_URL).
 const onPostgres = Boolean(inject('postgresTemplate'));
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 
 let t: TestApp;
 let mailbox: TestMailbox;
@@ -36,20 +35,7 @@ afterAll(async () => {
 });
 
 function startWorker(): ChildProcess {
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: t.ctx.database.connectionString,
-      SMTP_URL: mailbox.url,
-      PUBLIC_URL: t.ctx.config.publicUrl,
-      SESSION_SECRET: t.ctx.config.sessionSecret,
-      LOG_LEVEL: 'error',
-      WEB_DIST_DIR: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const worker = spawnWorkerProcess(t, { SMTP_URL: mailbox.url });
   workers.push(worker);
   return worker;
 }

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { removeSurveys } from './survey-removal.js';
 import {
+  countOf,
   type RemovalWorld,
   readAggregates,
   rebuiltAggregates,
@@ -25,8 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const count = async (query: ReturnType<typeof sql>) =>
-  Number(((await t.ctx.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const count = (query: SQL) => countOf(t, query);
 
 describe('removeSurveys', () => {
   it('starts from aggregates that a rebuild from the surveys reproduces', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SurveyResponses } from '@graphium/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Executor } from '../../db/client.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -202,4 +202,9 @@ export async function seedRemovalWorld(t: TestApp): Promise<RemovalWorld> {
     });
   }
   return { provider: provider.client, customers, q, plan };
+}
+
+/** The `n` a counting query answers (`select count(*)::int as n …`). */
+export async function countOf(t: TestApp, query: SQL): Promise<number> {
+  return Number(((await t.ctx.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 }

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { webhookDeliveries, webhookEvents } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
+import { spawnWorkerProcess } from '../../test/worker-process.js';
 import { everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
 import { addWebhook, type Receiver, startReceiver } from './test-webhooks-fixtures.js';
 import { sweepWebhooks } from './webhook-delivery.service.js';
@@ -15,7 +15,6 @@ import { webhookMessageId } from './webhook-signature.js';
 // processes (src/worker.ts through tsx) on the test's PostgreSQL database deliver to a local
 // receiver. PGlite is embedded in one process, so these run on PostgreSQL only (TEST_DATABASE_URL).
 const onPostgres = Boolean(inject('postgresTemplate'));
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 
 let t: TestApp;
 let receiver: Receiver;
@@ -34,20 +33,7 @@ afterAll(async () => {
 });
 
 function startWorker(): ChildProcess {
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: t.ctx.database.connectionString,
-      PUBLIC_URL: t.ctx.config.publicUrl,
-      SESSION_SECRET: t.ctx.config.sessionSecret,
-      WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      WEB_DIST_DIR: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const worker = spawnWorkerProcess(t, { WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' });
   workers.push(worker);
   return worker;
 }
