@@ -8,7 +8,7 @@ import {
 } from '@graphium/shared';
 import type { Executor } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../errors.js';
-import { findSurveyAnswers, mergeSurveyResponsesIfUnchanged } from './surveys.repository.js';
+import { findSurveyAnswers, mergeSurveyResponsesIfUnchanged } from './respondent-saves.repository.js';
 
 // The server judges the respondent's path (decision 023): an answer to a question the path does
 // not show is refused, and stored answers the path no longer shows (an earlier answer changed)

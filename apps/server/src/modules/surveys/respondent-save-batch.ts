@@ -1,9 +1,8 @@
 import type { SurveyResponses, SurveyState } from '@graphium/shared';
-import { sql } from 'drizzle-orm';
 import { type AppContext, perContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { Batcher } from '../../db/write-batcher.js';
-import { mergeSurveyResponses } from './surveys.repository.js';
+import { mergeManySurveyResponses, mergeSurveyResponses } from './respondent-saves.repository.js';
 
 /**
  * The respondent's saves, grouped (docs/decisions/048-respondent-cache.md): saves that arrive while
@@ -25,31 +24,18 @@ export interface AnswerChanges {
 
 export type SavedAnswers = { state: SurveyState; responses: SurveyResponses } | undefined;
 
-// The survey must still be open: neither complete nor expired at the save's time. The merge is the
-// single save's (`mergedAnswers` in surveys.repository.ts), with its revision moved: the saving
-// process announces the change once committed, the trigger stays quiet.
 async function mergeMany(db: Executor, changes: AnswerChanges[]): Promise<SavedAnswers[]> {
-  const rows = changes.map((change) => ({
-    id: change.surveyId,
-    set: change.set,
-    clear: change.clear,
-    language: change.language,
-    now: change.now.toISOString(),
-  }));
-  const result = (await db.execute(sql`
-    update surveys as s set
-      responses = (s.responses || v.set) - array(select jsonb_array_elements_text(v.clear)),
-      state = 'IN_PROGRESS',
-      language = coalesce(v.language, s.language),
-      updated_at = v.now,
-      respondent_revision = s.respondent_revision + 1
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as v(id uuid, set jsonb, clear jsonb, language text, now timestamptz)
-    where s.id = v.id and s.state <> 'COMPLETE' and s.expires_at > v.now
-    returning s.id, s.state, s.responses`)) as unknown as {
-    rows: { id: string; state: SurveyState; responses: SurveyResponses }[];
-  };
-  const byId = new Map(result.rows.map((row) => [row.id, row]));
+  const rows = await mergeManySurveyResponses(
+    db,
+    changes.map((change) => ({
+      id: change.surveyId,
+      set: change.set,
+      clear: change.clear,
+      language: change.language,
+      now: change.now.toISOString(),
+    })),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return changes.map((change) => {
     const row = byId.get(change.surveyId);
     return row && { state: row.state, responses: row.responses };

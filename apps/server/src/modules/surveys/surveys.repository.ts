@@ -1,5 +1,5 @@
 import type { SurveyResponses } from '@graphium/shared';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { logos, surveys, templates, templateVersions, workspaces } from '../../db/schema/index.js';
 
@@ -82,64 +82,13 @@ function prepareFindSurveyForSaving(db: Executor) {
     .prepare('find_survey_for_saving');
 }
 
-/** The answers merged into the stored ones (`set` added, `clear` removed), the language kept if none. */
-function mergedAnswers() {
-  return {
-    responses: sql`(${surveys.responses} || ${sql.placeholder('set')}::jsonb) - array(select jsonb_array_elements_text(${sql.placeholder('clear')}::jsonb))`,
-    state: 'IN_PROGRESS' as const,
-    language: sql`coalesce(${sql.placeholder('language')}::text, ${surveys.language})`,
-    updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-    // Announced by the saving process once committed, not by the trigger (decision 048).
-    respondentRevision: sql`${surveys.respondentRevision} + 1`,
-  };
-}
-
-/** The survey named by `surveyId`, while it may still be answered (not completed, not expired). */
-function openSurveyConditions() {
-  return [
-    eq(surveys.id, sql.placeholder('surveyId')),
-    ne(surveys.state, 'COMPLETE'),
-    sql`${surveys.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
-  ];
-}
-
-function prepareMergeSurveyResponses(db: Executor) {
-  return db
-    .update(surveys)
-    .set(mergedAnswers())
-    .where(and(...openSurveyConditions()))
-    .returning({ state: surveys.state, responses: surveys.responses })
-    .prepare('merge_survey_responses');
-}
-
-function prepareFindSurveyAnswers(db: Executor) {
-  return db
-    .select({ state: surveys.state, expiresAt: surveys.expiresAt, responses: surveys.responses })
-    .from(surveys)
-    .where(eq(surveys.id, sql.placeholder('surveyId')))
-    .prepare('find_survey_answers');
-}
-
-/** The merge of a respondent's save (`mergedAnswers`), only while the stored answers are still `expected`. */
-function prepareMergeIfUnchanged(db: Executor) {
-  return db
-    .update(surveys)
-    .set(mergedAnswers())
-    .where(and(...openSurveyConditions(), sql`${surveys.responses} = ${sql.placeholder('expected')}::jsonb`))
-    .returning({ state: surveys.state, responses: surveys.responses })
-    .prepare('merge_survey_responses_if_unchanged');
-}
-
 /**
- * The respondent page's statements, prepared once per database (PostgreSQL then plans each once
- * per connection): they run on every page load and every answer saved.
+ * The respondent page's reads, prepared once per database (PostgreSQL then plans each once per
+ * connection): they run on every page load and every answer saved.
  */
 interface PreparedStatements {
   findRespondentSurvey: ReturnType<typeof prepareFindRespondentSurvey>;
   findSurveyForSaving: ReturnType<typeof prepareFindSurveyForSaving>;
-  findSurveyAnswers: ReturnType<typeof prepareFindSurveyAnswers>;
-  mergeSurveyResponses: ReturnType<typeof prepareMergeSurveyResponses>;
-  mergeIfUnchanged: ReturnType<typeof prepareMergeIfUnchanged>;
 }
 const preparedStatements = new WeakMap<Executor, PreparedStatements>();
 
@@ -149,9 +98,6 @@ function statementsOf(db: Executor): PreparedStatements {
     statements = {
       findRespondentSurvey: prepareFindRespondentSurvey(db),
       findSurveyForSaving: prepareFindSurveyForSaving(db),
-      findSurveyAnswers: prepareFindSurveyAnswers(db),
-      mergeSurveyResponses: prepareMergeSurveyResponses(db),
-      mergeIfUnchanged: prepareMergeIfUnchanged(db),
     };
     preparedStatements.set(db, statements);
   }
@@ -229,58 +175,6 @@ export async function markSurveyOpenedFirst(
     .for('update');
   const state = await markSurveyOpened(tx, surveyId, now);
   return { state, isFirstOpen: before !== undefined && before.firstOpenedAt === null };
-}
-
-/**
- * Merges one save's answers into the stored ones in one prepared statement (the embedded database's
- * way; on PostgreSQL saves go in batches, respondent-save-batch.ts). Answers nothing when the
- * survey was completed or expired in the meantime.
- */
-export async function mergeSurveyResponses(
-  db: Executor,
-  surveyId: string,
-  changes: { set: SurveyResponses; clear: string[]; language: string | null },
-  now: Date,
-): Promise<{ state: SurveyRow['state']; responses: SurveyResponses } | undefined> {
-  const [row] = await statementsOf(db).mergeSurveyResponses.execute({
-    surveyId,
-    set: JSON.stringify(changes.set),
-    clear: JSON.stringify(changes.clear),
-    language: changes.language,
-    now: now.toISOString(),
-  });
-  return row;
-}
-
-/** A survey's state, expiry and stored answers, for a save along the survey's logic (decision 023). */
-export async function findSurveyAnswers(
-  db: Executor,
-  surveyId: string,
-): Promise<Pick<SurveyRow, 'state' | 'expiresAt' | 'responses'> | undefined> {
-  const [row] = await statementsOf(db).findSurveyAnswers.execute({ surveyId });
-  return row;
-}
-
-/**
- * Merges answers like a respondent's save (respondent-save-batch.ts), only if the stored answers are still `expected`
- * (the ones the path was judged on); answers nothing otherwise, and the caller reads again.
- */
-export async function mergeSurveyResponsesIfUnchanged(
-  db: Executor,
-  surveyId: string,
-  changes: { set: SurveyResponses; clear: string[]; language: string | null },
-  expected: SurveyResponses,
-  now: Date,
-): Promise<{ state: SurveyRow['state']; responses: SurveyResponses } | undefined> {
-  const [row] = await statementsOf(db).mergeIfUnchanged.execute({
-    surveyId,
-    set: JSON.stringify(changes.set),
-    clear: JSON.stringify(changes.clear),
-    language: changes.language,
-    expected: JSON.stringify(expected),
-    now: now.toISOString(),
-  });
-  return row;
 }
 
 /** Locks the survey for a save that reads its stored answers (completion, survey logic). */
