@@ -2,7 +2,7 @@ import { completeSignUpSchema, startupResponseSchema } from '@graphium/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { access, accountOf } from '../../http/access.js';
-import { trustedReply } from '../../http/trusted-reply.js';
+import { trustedReply, unchangingReply } from '../../http/trusted-reply.js';
 import { completeProfile, getStartup } from './accounts.service.js';
 
 // Signing up (`POST /accounts/`) starts a session, so the auth module serves it.
@@ -10,12 +10,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/accounts/startup',
     {
-      // Every page load asks for it: the service builds the reply, typed by the schema.
+      // Every page load asks for it: the service keeps its reply per session (never changed once
+      // built), typed by the schema, so its JSON is written once too.
       serializerCompiler: trustedReply,
       schema: { tags: ['accounts'], response: { 200: startupResponseSchema } },
       config: { access: access.account, duringTwoFactorEnrolment: true },
     },
-    async (request) => getStartup(ctx, accountOf(request), request.headers['x-workspace-id']),
+    async (request) =>
+      unchangingReply(getStartup(ctx, accountOf(request), request.headers['x-workspace-id'])),
   );
 
   app.patch(

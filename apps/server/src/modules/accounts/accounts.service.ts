@@ -52,17 +52,33 @@ export function buildStartup(
   };
 }
 
+/**
+ * Startup replies per signed-in account object. The session cache hands out one object per session
+ * until the session, the account or its memberships change (then a new one), so a reply is built,
+ * and its JSON written, once per object and selected workspace rather than on every page load.
+ */
+const startupReplies = new WeakMap<SignedInAccount, Map<string, StartupResponse>>();
+/** Replies kept per account object: a caller may name any workspace id, known or not. */
+const maxRepliesPerAccount = 8;
+
 export function getStartup(
   ctx: AppContext,
   account: SignedInAccount,
   selectedWorkspaceId: unknown,
 ): StartupResponse {
-  return buildStartup(
-    ctx,
-    account,
-    account.memberships,
-    typeof selectedWorkspaceId === 'string' ? selectedWorkspaceId : undefined,
-  );
+  const selected = typeof selectedWorkspaceId === 'string' ? selectedWorkspaceId : undefined;
+  let replies = startupReplies.get(account);
+  if (!replies) {
+    replies = new Map();
+    startupReplies.set(account, replies);
+  }
+  let reply = replies.get(selected ?? '');
+  if (!reply) {
+    if (replies.size >= maxRepliesPerAccount) replies.clear();
+    reply = buildStartup(ctx, account, account.memberships, selected);
+    replies.set(selected ?? '', reply);
+  }
+  return reply;
 }
 
 /** The minimal "Complete Your Sign Up" variant: names and business name of the signed-in account. */

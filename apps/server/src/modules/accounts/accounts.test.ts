@@ -116,6 +116,7 @@ describe('GET /api/accounts/startup', () => {
 describe('PATCH /api/accounts/me (Complete Your Sign Up)', () => {
   it('updates the names and business name of the signed-in account', async () => {
     const { client } = await signUpClient(t.client());
+    expect((await client.get('/api/accounts/startup')).json().account.firstName).not.toBe('Augusta');
     const response = await client.patch('/api/accounts/me', {
       firstName: 'Augusta',
       lastName: 'King',
@@ -125,6 +126,11 @@ describe('PATCH /api/accounts/me (Complete Your Sign Up)', () => {
     expect(response.json().account).toMatchObject({
       firstName: 'Augusta',
       lastName: 'King',
+      businessName: 'Difference Engines',
+    });
+    // The startup reply kept for the session before the change is not answered again.
+    expect((await client.get('/api/accounts/startup')).json().account).toMatchObject({
+      firstName: 'Augusta',
       businessName: 'Difference Engines',
     });
   });
