@@ -21,6 +21,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { openApiOptions } from './http/openapi.js';
 import { buildV1Document } from './http/openapi-v1.js';
 import { rateLimitNamespace } from './http/rate-limit.js';
+import { lazyRequestLogger } from './http/request-logger.js';
 import { collectRoutes, type RegisteredRoute } from './http/route-rules.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { isUuid } from './ids.js';
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+    childLoggerFactory: lazyRequestLogger,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
