@@ -6,57 +6,24 @@
 // restart) and warm (median of 20). Then (decision 035) the measured workspace's time zone becomes
 // Pacific/Auckland: the first dashboard request rebuilds its daily rows in Auckland's days (timed),
 // and the dashboard is measured again, cold and warm, in that zone.
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { adminUrl, freePort, signUpStaff, waitFor } from './lib.mjs';
+import { benchDatabase, benchServer, median, ms, signUpStaff } from './lib.mjs';
 
 const surveyCount = Number(process.env.BENCH_DASHBOARD_ROWS ?? 1_000_000);
 const templateCount = 50;
 const measuredTemplates = 40;
 
-const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${databaseName}`);
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${databaseName}`;
+const database = await benchDatabase();
+const server = benchServer(database.url, { dataDir: `/tmp/${database.name}` });
 
-let server;
-let serverPort;
-async function startServer() {
-  serverPort = await freePort();
-  server = spawn(process.execPath, [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl.toString(),
-      PORT: String(serverPort),
-      DATA_DIR: `/tmp/${databaseName}`,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '',
-      WORKER: 'off',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitFor(`http://127.0.0.1:${serverPort}/api/health`, 60_000);
-}
-async function stopServer() {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const ms = (value) => `${value.toFixed(1)} ms`;
 const day = (date) => date.toISOString().slice(0, 10);
 
-const db = new pg.Client({ connectionString: databaseUrl.toString() });
+const db = new pg.Client({ connectionString: database.url });
 try {
-  await startServer();
-  const base = () => `http://127.0.0.1:${serverPort}`;
-  const { cookie: staffCookie, startup } = await signUpStaff(base());
+  await server.start();
+  const { cookie: staffCookie, startup } = await signUpStaff(server.base);
   const measuredWorkspace = startup.workspaces[0].workspaceId;
   await db.connect();
 
@@ -156,12 +123,12 @@ try {
     [measuredWorkspace, day(from), day(to)],
   );
 
-  await stopServer();
-  await startServer();
+  await server.stop();
+  await server.start();
   const headers = { cookie: staffCookie };
   async function timed() {
     const start = performance.now();
-    const response = await fetch(`${base()}${path}`, { headers });
+    const response = await fetch(`${server.base}${path}`, { headers });
     const body = await response.text();
     const elapsed = performance.now() - start;
     if (!response.ok) throw new Error(`${path}: ${response.status} ${body}`);
@@ -180,7 +147,7 @@ try {
   const baseline = [];
   for (let index = 0; index < 20; index += 1) {
     const start = performance.now();
-    await (await fetch(`${base()}/api/health`)).text();
+    await (await fetch(`${server.base}/api/health`)).text();
     baseline.push(performance.now() - start);
   }
   // Decision 035: a time zone far from UTC. The first read rebuilds the workspace's daily rows.
@@ -201,8 +168,8 @@ try {
     throw new Error(
       `in Auckland the dashboard counted ${JSON.parse(rebuild.body).figures.responses.current}, the surveys ${zoned.count}`,
     );
-  await stopServer();
-  await startServer();
+  await server.stop();
+  await server.start();
   const zonedCold = await timed();
   const zonedWarm = [];
   for (let index = 0; index < 20; index += 1) zonedWarm.push((await timed()).elapsed);
@@ -232,9 +199,7 @@ try {
   );
   console.log(`| baseline: GET /api/health (median of 20) | ${ms(median(baseline))} | |`);
 } finally {
-  if (server && server.exitCode === null) await stopServer();
+  await server.stop();
   await db.end().catch(() => {});
-  if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${databaseName}`);
-  else await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await database.end();
 }

@@ -6,50 +6,19 @@
 // transaction each): five respondents erased keeping their answers as figures, five with their
 // answers; the search and the access-request export of one respondent before that. Aim: under 1 s.
 // BENCH_KEEP_DATABASE=1 keeps the seeded database (its name is printed).
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { adminUrl, freePort, signUpStaff, waitFor } from './lib.mjs';
+import { benchDatabase, benchServer, ms, signUpStaff } from './lib.mjs';
 
 const surveyCount = Number(process.env.BENCH_ERASURE_ROWS ?? 1_000_000);
 const people = 10;
 const surveysPerPerson = 3;
 
-const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${databaseName}`);
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${databaseName}`;
+const database = await benchDatabase();
+const server = benchServer(database.url, { dataDir: `/tmp/${database.name}`, readyTimeoutMs: 900_000 });
 
-let server;
-let serverPort;
-async function startServer() {
-  serverPort = await freePort();
-  server = spawn(process.execPath, [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl.toString(),
-      PORT: String(serverPort),
-      DATA_DIR: `/tmp/${databaseName}`,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '',
-      WORKER: 'off',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitFor(`http://127.0.0.1:${serverPort}/api/health`, 900_000);
-}
-async function stopServer() {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
-const db = new pg.Client({ connectionString: databaseUrl.toString() });
-const ms = (value) => `${value.toFixed(1)} ms`;
+const db = new pg.Client({ connectionString: database.url });
 const personEmail = (index) => `person-${index}@bench.test`;
 
 async function seed(workspaceId) {
@@ -164,14 +133,14 @@ async function seed(workspaceId) {
 }
 
 try {
-  await startServer();
-  const staff = await signUpStaff(`http://127.0.0.1:${serverPort}`);
+  await server.start();
+  const staff = await signUpStaff(server.base);
   const workspaceId = staff.startup.workspaces[0].workspaceId;
   await db.connect();
   const { template, seedSeconds } = await seed(workspaceId);
-  await stopServer();
-  await startServer();
-  const url = `http://127.0.0.1:${serverPort}`;
+  await server.stop();
+  await server.start();
+  const url = server.base;
   const headers = {
     'content-type': 'application/json',
     cookie: staff.cookie,
@@ -249,9 +218,7 @@ try {
   line('erase, answers kept as figures (first by phone)', runs.figures, '< 1 s');
   line('erase with answers (aggregates corrected)', runs.answers, '< 1 s');
 } finally {
-  if (server && server.exitCode === null) await stopServer();
+  await server.stop();
   await db.end().catch(() => {});
-  if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${databaseName}`);
-  else await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await database.end();
 }

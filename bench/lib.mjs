@@ -1,4 +1,4 @@
-// Helpers shared by the benchmarks: ports, waiting for a server, cookies and autocannon runs.
+// Helpers shared by the benchmarks: databases, servers, ports, cookies, timings and autocannon runs.
 import { fork, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -55,49 +55,121 @@ export function run(title, options) {
   });
 }
 
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const ms = (value) => `${value.toFixed(1)} ms`;
+
+/**
+ * The benchmark's PostgreSQL database: a new `<prefix><hex>` one, or `reuse`, the name of a kept
+ * one. `end()` drops a new one unless the environment variable `keepVariable` is set; it never
+ * drops a reused one.
+ */
+export async function benchDatabase(
+  reuse,
+  { prefix = 'graphium_bench_', keepVariable = 'BENCH_KEEP_DATABASE' } = {},
+) {
+  const name = reuse ?? `${prefix}${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  if (!reuse) await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    admin,
+    async end() {
+      if (reuse || process.env[keepVariable]) console.log(`kept database ${name}`);
+      else await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** How to run the server: node's arguments, then the built `main.js`. */
+function serverArgs() {
+  return [
+    // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    // BENCH_SERVER=<path to main.js> measures another build (a copy of an earlier one, say).
+    process.env.BENCH_SERVER ?? fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url)),
+  ];
+}
+
+/**
+ * The server on `databaseUrl`, started and stopped as often as a benchmark needs (a restart makes
+ * the next request cold). `readyTimeoutMs` is how long a start may take: longer where the server
+ * migrates every survey of a kept database first.
+ */
+export function benchServer(databaseUrl, { dataDir, readyTimeoutMs = 60_000 }) {
+  let child;
+  let port;
+  const base = () => `http://127.0.0.1:${port}`;
+  const isRunning = () => child !== undefined && child.exitCode === null && child.signalCode === null;
+  return {
+    get base() {
+      return base();
+    },
+    get pid() {
+      return child?.pid;
+    },
+    get running() {
+      return isRunning();
+    },
+    async start({ worker = false } = {}) {
+      port = await freePort();
+      child = spawn(process.execPath, serverArgs(), {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          WEB_DIST_DIR: '',
+          WORKER: worker ? 'in-process' : 'off',
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      await waitFor(`${base()}/api/health`, readyTimeoutMs);
+    },
+    async stop() {
+      if (!isRunning()) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /**
  * A fresh PostgreSQL database and the built server on it (`apps/server/dist`). `stop()` ends the
  * server and drops the database.
  */
 export async function startBenchServer({ env = {}, serveWeb = false } = {}) {
-  const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${databaseName}`;
+  const database = await benchDatabase();
   const port = await freePort();
-  const server = spawn(
-    process.execPath,
-    [
-      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
-      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url)),
-    ],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl.toString(),
-        PORT: String(port),
-        DATA_DIR: `/tmp/${databaseName}`,
-        LOG_LEVEL: 'warn',
-        ...(serveWeb ? {} : { WEB_DIST_DIR: '' }),
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const server = spawn(process.execPath, serverArgs(), {
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      DATA_DIR: `/tmp/${database.name}`,
+      LOG_LEVEL: 'warn',
+      ...(serveWeb ? {} : { WEB_DIST_DIR: '' }),
+      ...env,
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`);
   return {
     base,
-    databaseUrl: databaseUrl.toString(),
+    databaseUrl: database.url,
     server,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
+      await database.admin.query(`drop database if exists ${database.name} with (force)`);
+      await database.admin.end();
     },
   };
 }

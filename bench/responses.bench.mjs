@@ -4,60 +4,26 @@
 // the server keeps), the 19 others some more. Measured: the summary cold (first request after a
 // restart) and warm, the first list page with a question filter, the last page, and the CSV
 // export of all 1,000,000 surveys (time and the server's memory growth).
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { adminUrl, freePort, signUpStaff, waitFor } from './lib.mjs';
+import { benchDatabase, benchServer, median, ms, signUpStaff } from './lib.mjs';
 
 const surveyCount = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
 const otherSurveys = Number(process.env.BENCH_OTHER_RESPONSES ?? 500);
 const workspaceCount = 20;
 
-const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${databaseName}`);
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${databaseName}`;
-
-let server;
-let serverPort;
-async function startServer() {
-  serverPort = await freePort();
-  server = spawn(process.execPath, [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl.toString(),
-      PORT: String(serverPort),
-      DATA_DIR: `/tmp/${databaseName}`,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '',
-      WORKER: 'off',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitFor(`http://127.0.0.1:${serverPort}/api/health`, 60_000);
-}
-async function stopServer() {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
+const database = await benchDatabase();
+const server = benchServer(database.url, { dataDir: `/tmp/${database.name}` });
 function rssMb() {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const ms = (value) => `${value.toFixed(1)} ms`;
-
-const db = new pg.Client({ connectionString: databaseUrl.toString() });
+const db = new pg.Client({ connectionString: database.url });
 try {
-  await startServer();
-  const base = () => `http://127.0.0.1:${serverPort}`;
-  const { cookie: staffCookie, startup } = await signUpStaff(base());
+  await server.start();
+  const { cookie: staffCookie, startup } = await signUpStaff(server.base);
   const measuredWorkspace = startup.workspaces[0].workspaceId;
 
   await db.connect();
@@ -191,12 +157,12 @@ try {
   const seedSeconds = (Date.now() - seedStart) / 1000;
 
   // Cold: the first request after a restart.
-  await stopServer();
-  await startServer();
+  await server.stop();
+  await server.start();
   const headers = { cookie: staffCookie };
   async function timed(path) {
     const start = performance.now();
-    const response = await fetch(`${base()}${path}`, { headers });
+    const response = await fetch(`${server.base}${path}`, { headers });
     const body = await response.text();
     const elapsed = performance.now() - start;
     if (!response.ok) throw new Error(`${path}: ${response.status} ${body}`);
@@ -238,7 +204,7 @@ try {
   }, 100);
   const exportStart = performance.now();
   const response = await fetch(
-    `${base()}/api/surveys/export?surveyTemplateId=${measured.templateId}&format=csv`,
+    `${server.base}/api/surveys/export?surveyTemplateId=${measured.templateId}&format=csv`,
     {
       headers,
     },
@@ -274,10 +240,8 @@ try {
     `| server RSS during the export | ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB peak: +${(rssPeak - rssBefore).toFixed(0)} MB | <= +256 MB |`,
   );
 } finally {
-  if (server && server.exitCode === null) await stopServer();
+  await server.stop();
   await db.end().catch(() => {});
   // BENCH_KEEP_DATABASE=1 keeps the seeded database to study query plans.
-  if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${databaseName}`);
-  else await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await database.end();
 }

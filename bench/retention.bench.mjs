@@ -7,18 +7,13 @@
 // aggregates must count nothing. Needs a built server (`npm run build`). BENCH_KEEP_DB=1 keeps the
 // database.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { adminUrl } from './lib.mjs';
+import { benchDatabase } from './lib.mjs';
 
 const surveyCount = Number(process.env.BENCH_RETENTION_ROWS ?? 1_000_000);
-const databaseName = `graphium_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${databaseName}`);
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${databaseName}`;
+const database = await benchDatabase(undefined, { keepVariable: 'BENCH_KEEP_DB' });
 const cli = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 
 function runCli(args) {
@@ -26,9 +21,9 @@ function runCli(args) {
     const child = spawn(process.execPath, [cli, ...args], {
       env: {
         ...process.env,
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: database.url,
         LOG_LEVEL: 'warn',
-        DATA_DIR: `/tmp/${databaseName}`,
+        DATA_DIR: `/tmp/${database.name}`,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -42,7 +37,7 @@ function runCli(args) {
   });
 }
 
-const db = new pg.Client({ connectionString: databaseUrl.toString() });
+const db = new pg.Client({ connectionString: database.url });
 try {
   // Migrates the new database (nothing to remove yet).
   await runCli(['retention', 'apply']);
@@ -105,7 +100,7 @@ try {
 
   // The watcher: every 50 ms, the oldest transaction of the run holding a lock beyond reading,
   // and the longest-running statement.
-  const watcher = new pg.Client({ connectionString: databaseUrl.toString() });
+  const watcher = new pg.Client({ connectionString: database.url });
   await watcher.connect();
   let maxLockedMs = 0;
   let maxStatementMs = 0;
@@ -162,7 +157,5 @@ try {
   if (left !== 0 || stats.template !== 0 || stats.daily !== 0) process.exitCode = 1;
 } finally {
   await db.end().catch(() => {});
-  if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database ${databaseName} with (force)`);
-  else console.log(`kept database ${databaseName}`);
-  await admin.end();
+  await database.end();
 }

@@ -7,56 +7,21 @@
 // BENCH_KEEP_DATABASE=1 keeps the seeded database (its name is printed); BENCH_DATABASE=<name>
 // measures that database again without seeding (the server migrates it first, and a new staff
 // member joins its workspace), so queries can be changed and measured without seeding each time.
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { adminUrl, freePort, signUpStaff, waitFor } from './lib.mjs';
+import { benchDatabase, benchServer, median, ms, signUpStaff } from './lib.mjs';
 
 const surveyCount = Number(process.env.BENCH_SEGMENT_ROWS ?? 1_000_000);
 
 const reused = process.env.BENCH_DATABASE;
-const databaseName = reused ?? `graphium_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-if (!reused) await admin.query(`create database ${databaseName}`);
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${databaseName}`;
+const database = await benchDatabase(reused);
+// Long enough for a migration over every survey of a kept database.
+const server = benchServer(database.url, { dataDir: `/tmp/${database.name}`, readyTimeoutMs: 900_000 });
 
-let server;
-let serverPort;
-async function startServer() {
-  serverPort = await freePort();
-  // BENCH_SERVER=<path to main.js> measures another build (a copy of an earlier one, say).
-  const main =
-    process.env.BENCH_SERVER ?? fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
-  server = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl.toString(),
-      PORT: String(serverPort),
-      DATA_DIR: `/tmp/${databaseName}`,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '',
-      WORKER: 'off',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  // Long enough for a migration over every survey of a kept database.
-  await waitFor(`http://127.0.0.1:${serverPort}/api/health`, 900_000);
-}
-async function stopServer() {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const warmRuns = 20;
-const ms = (value) => `${value.toFixed(1)} ms`;
 
-const db = new pg.Client({ connectionString: databaseUrl.toString() });
+const db = new pg.Client({ connectionString: database.url });
 
 /** Seeds the template, its surveys and the aggregates the server keeps; answers what was made. */
 async function seed(workspaceId) {
@@ -213,22 +178,21 @@ async function findSeeded(accountId) {
 
 try {
   const startedAt = performance.now();
-  await startServer();
+  await server.start();
   const firstStart = (performance.now() - startedAt) / 1000;
-  const base = () => `http://127.0.0.1:${serverPort}`;
-  const { cookie, startup } = await signUpStaff(base());
+  const { cookie, startup } = await signUpStaff(server.base);
   await db.connect();
   const seeded = reused
     ? await findSeeded(startup.account.accountId)
     : await seed(startup.workspaces[0].workspaceId);
   const { workspaceId, template, questions, planId, seatsId, sinceId, seedSeconds } = seeded;
 
-  await stopServer();
-  await startServer();
+  await server.stop();
+  await server.start();
   const headers = { cookie, 'x-workspace-id': workspaceId };
   async function timed(path) {
     const start = performance.now();
-    const response = await fetch(`${base()}${path}`, { headers });
+    const response = await fetch(`${server.base}${path}`, { headers });
     const body = await response.text();
     const elapsed = performance.now() - start;
     if (!response.ok) throw new Error(`${path}: ${response.status} ${body}`);
@@ -291,9 +255,7 @@ try {
   line('segment table, text property, NPS >= 9 and the last 30 days', filteredSegments);
   line('segment table, number property, NPS >= 9 and the last 30 days', filteredNumbers);
 } finally {
-  if (server && server.exitCode === null) await stopServer();
+  await server.stop();
   await db.end().catch(() => {});
-  if (process.env.BENCH_KEEP_DATABASE || reused) console.log(`kept database ${databaseName}`);
-  else await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await database.end();
 }

@@ -7,51 +7,16 @@
 // and warm (median of 20), and the responses list filtered by a keyword (first read, warm median).
 // BENCH_KEEP_DATABASE=1 keeps the database; BENCH_DATABASE=<name> measures a kept one again
 // without seeding or backfilling (a new staff member joins its workspace).
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { adminUrl, freePort, signUpStaff, waitFor } from './lib.mjs';
+import { benchDatabase, benchServer, median, ms, signUpStaff } from './lib.mjs';
 
 const surveyCount = Number(process.env.BENCH_TEXT_ROWS ?? 1_000_000);
 
 const reused = process.env.BENCH_DATABASE;
-const databaseName = reused ?? `graphium_bench_text_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-if (!reused) await admin.query(`create database ${databaseName}`);
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${databaseName}`;
+const database = await benchDatabase(reused, { prefix: 'graphium_bench_text_' });
+const server = benchServer(database.url, { dataDir: `/tmp/${database.name}` });
 
-let server;
-let serverPort;
-async function startServer(worker) {
-  serverPort = await freePort();
-  // BENCH_SERVER=<path to main.js> measures another build (a copy of an earlier one, say).
-  const main =
-    process.env.BENCH_SERVER ?? fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
-  server = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl.toString(),
-      PORT: String(serverPort),
-      DATA_DIR: `/tmp/${databaseName}`,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '',
-      WORKER: worker ? 'in-process' : 'off',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitFor(`http://127.0.0.1:${serverPort}/api/health`, 60_000);
-}
-async function stopServer() {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const ms = (value) => `${value.toFixed(1)} ms`;
 const sleep = (millis) => new Promise((resolve) => setTimeout(resolve, millis));
 
 // Words people write about a service: some carry a sentiment (AFINN), most a topic.
@@ -65,11 +30,10 @@ const vocabulary = [
   ...Array.from({ length: 140 }, (_, index) => `topic${index}`),
 ];
 
-const db = new pg.Client({ connectionString: databaseUrl.toString() });
+const db = new pg.Client({ connectionString: database.url });
 try {
-  await startServer(false);
-  const base = () => `http://127.0.0.1:${serverPort}`;
-  const { cookie, startup } = await signUpStaff(base());
+  await server.start();
+  const { cookie, startup } = await signUpStaff(server.base);
   await db.connect();
   let workspaceId = startup.workspaces[0].workspaceId;
   let template;
@@ -159,11 +123,11 @@ try {
     );
     await db.query('vacuum analyze');
     seedSeconds = (Date.now() - seedStart) / 1000;
-    await stopServer();
+    await server.stop();
 
     // The backfill: the server's worker queues it at start and runs it until it is done.
     const backfillStart = performance.now();
-    await startServer(true);
+    await server.start({ worker: true });
     for (;;) {
       const {
         rows: [state],
@@ -182,12 +146,12 @@ try {
   }
 
   // The keyword table: cold after a restart, then warm.
-  await stopServer();
-  await startServer(false);
+  await server.stop();
+  await server.start();
   const headers = { cookie, 'x-workspace-id': workspaceId };
   async function timed(path) {
     const start = performance.now();
-    const response = await fetch(`${base()}${path}`, { headers });
+    const response = await fetch(`${server.base}${path}`, { headers });
     const body = await response.text();
     const elapsed = performance.now() - start;
     if (!response.ok) throw new Error(`${path}: ${response.status} ${body}`);
@@ -248,10 +212,8 @@ try {
       .join(' ')}`,
   );
 } finally {
-  if (server && server.exitCode === null) await stopServer();
+  await server.stop();
   await db.end().catch(() => undefined);
   // BENCH_KEEP_DATABASE=1 leaves it for a look (EXPLAIN) afterwards.
-  if (process.env.BENCH_KEEP_DATABASE || reused) console.log(`kept database ${databaseName}`);
-  else await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await database.end();
 }
