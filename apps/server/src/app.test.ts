@@ -134,6 +134,31 @@ describe('the web app', () => {
   });
 });
 
+describe('security headers', () => {
+  it("gives the API's JSON answers the API's headers and rendered pages the document's", async () => {
+    const api = await t.client().get('/api/health');
+    expect(api.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+    const page = await t.client().get('/dashboard');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+    });
+    // The API's documentation is a page too.
+    const docs = await t.client().get('/api/docs/');
+    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+});
+
 describe('the provider workspace', () => {
   it('is chosen by workspace id or by a member e-mail address', async () => {
     const { body, startup } = await signUpClient(t.client(), { businessName: 'Graphium Provider' });

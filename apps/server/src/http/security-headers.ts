@@ -25,10 +25,35 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * What a JSON answer of the API needs (OWASP's REST security headers): no sniffing, no framing, no
+ * referrer, no cross-origin embedding, and HSTS when served over TLS. The document headers
+ * (script sources, opener isolation, DNS prefetch, legacy IE switches) govern pages a browser
+ * renders; on JSON they were eleven headers, about 700 bytes, written and checked on every call.
+ */
+function apiHeadersOf(documentHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const transportSecurity = documentHeaders['strict-transport-security'];
+  if (transportSecurity) headers['strict-transport-security'] = transportSecurity;
+  return headers;
+}
+
+/** The API's paths, but for its documentation page (an HTML document). */
+function isApiCall(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const documentHeaders = securityHeaders(options);
+  const apiHeaders = apiHeadersOf(documentHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiCall(request.url) ? apiHeaders : documentHeaders);
     done();
   });
 }

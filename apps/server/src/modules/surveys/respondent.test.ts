@@ -249,3 +249,26 @@ describe('respondent authentication', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429]);
   });
 });
+
+describe('the respondent calls’ rate limit', () => {
+  it('answers 429 past 300 calls a minute for one survey from one address, with the limit shown only then', async () => {
+    const sent = await sentSurvey(t);
+    const client = t.client();
+    for (let call = 1; call <= 300; call += 1) {
+      const response = await client.get(sent.url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-ratelimit-remaining']).toBeUndefined();
+    }
+    const refused = await client.get(sent.url);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'RATE_LIMITED',
+      message: 'Too many requests. Please try again in 1 minute.',
+    });
+    expect(refused.headers['x-ratelimit-limit']).toBe('300');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another survey from the same address is counted apart.
+    const other = await sentSurvey(t);
+    expect((await client.get(other.url)).statusCode).toBe(200);
+  });
+});

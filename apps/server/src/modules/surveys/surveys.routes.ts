@@ -66,6 +66,12 @@ function respondentRateLimit(max: number) {
       `respondent:${request.ip}:${(request.params as { id?: string }).id ?? ''}`,
     errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+    // The respondent page never reads its quota: the limit's headers come with a 429 only.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
   };
 }
 
