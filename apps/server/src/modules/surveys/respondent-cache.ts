@@ -8,7 +8,8 @@ import { NotifiedCache, type NotifiedCacheOptions } from '../../db/notified-cach
  * hears the database's change notifications (the session cache's pattern, decision 006): triggers
  * announce on `graphium_respondent_cache` every change to what the page shows, whoever makes it
  * (migration 0034), except a respondent's save, which moves the survey's `respondent_revision`
- * and is announced by `announceSave` once committed, in batches.
+ * and is announced by its own statement (a batch of saves on PostgreSQL) or, for saves along
+ * survey logic and completions, by `announceSave` once committed, in batches.
  */
 export interface RespondentView {
   surveyId: string;
@@ -41,7 +42,7 @@ export interface RespondentCache {
 export const respondentCacheChannel = 'graphium_respondent_cache';
 
 /** One notification's payload stays under PostgreSQL's 8,000 bytes: 150 ids of 37 characters. */
-const idsPerAnnouncement = 150;
+export const idsPerAnnouncement = 150;
 
 const keyOf = (surveyId: string, isAuthenticated: boolean) => `${surveyId}:${isAuthenticated ? 1 : 0}`;
 

@@ -74,8 +74,9 @@ const batcherOf = perContext(
 
 /**
  * Merges a respondent's answers into the stored ones (null answers cleared) while the survey is
- * open; answers its state and merged answers once committed, or `undefined` when the survey is
- * unknown, complete or expired.
+ * open, and announces the save to the other processes' respondent caches (on PostgreSQL in the
+ * batch's statement; the embedded database has no other process); answers the survey's state and
+ * merged answers once committed, or `undefined` when the survey is unknown, complete or expired.
  */
 export function saveAnswers(ctx: AppContext, changes: AnswerChanges): Promise<SavedAnswers> {
   // The embedded database runs one statement at a time in this process: a prepared single save

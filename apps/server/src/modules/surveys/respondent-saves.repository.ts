@@ -2,6 +2,7 @@ import type { SurveyResponses } from '@graphium/shared';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { surveys } from '../../db/schema/index.js';
+import { idsPerAnnouncement, respondentCacheChannel } from './respondent-cache.js';
 import type { SurveyRow } from './surveys.repository.js';
 
 // A respondent's saves (docs/decisions/048-respondent-cache.md): one merge rule, run for one save
@@ -63,20 +64,6 @@ function prepareMergeSurveyResponses(db: Executor) {
     .prepare('merge_survey_responses');
 }
 
-/** Many saves in one statement (respondent-save-batch.ts): `rows` is a JSON array of their values. */
-function prepareMergeManySurveyResponses(db: Executor) {
-  return db
-    .update(surveys)
-    .set(mergedAnswers(batchValues))
-    .from(
-      sql`jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-        as v(id uuid, set jsonb, clear jsonb, language text, now timestamptz)`,
-    )
-    .where(and(...openSurveyConditions(batchValues)))
-    .returning({ id: surveys.id, state: surveys.state, responses: surveys.responses })
-    .prepare('merge_many_survey_responses');
-}
-
 function prepareFindSurveyAnswers(db: Executor) {
   return db
     .select({ state: surveys.state, expiresAt: surveys.expiresAt, responses: surveys.responses })
@@ -103,7 +90,6 @@ function prepareMergeIfUnchanged(db: Executor) {
 /** The saves' statements, prepared once per database (PostgreSQL then plans each once per connection). */
 interface SaveStatements {
   mergeSurveyResponses: ReturnType<typeof prepareMergeSurveyResponses>;
-  mergeManySurveyResponses: ReturnType<typeof prepareMergeManySurveyResponses>;
   findSurveyAnswers: ReturnType<typeof prepareFindSurveyAnswers>;
   mergeIfUnchanged: ReturnType<typeof prepareMergeIfUnchanged>;
 }
@@ -114,7 +100,6 @@ function statementsOf(db: Executor): SaveStatements {
   if (!statements) {
     statements = {
       mergeSurveyResponses: prepareMergeSurveyResponses(db),
-      mergeManySurveyResponses: prepareMergeManySurveyResponses(db),
       findSurveyAnswers: prepareFindSurveyAnswers(db),
       mergeIfUnchanged: prepareMergeIfUnchanged(db),
     };
@@ -154,14 +139,34 @@ export interface BatchedSave {
 }
 
 /**
- * Merges many saves in one statement (PostgreSQL's way, respondent-save-batch.ts; no survey twice):
- * answers the surveys still open, with their state and merged answers.
+ * Merges many saves in one statement (PostgreSQL's way, respondent-save-batch.ts; no survey twice)
+ * and announces them to every process's respondent cache in it (decision 048): the notifications
+ * leave with the commit, so no save is ever committed unannounced, and a batch costs one commit.
+ * Answers the surveys still open, with their state and merged answers.
  */
 export async function mergeManySurveyResponses(
   db: Executor,
   saves: BatchedSave[],
 ): Promise<{ id: string; state: SurveyRow['state']; responses: SurveyResponses }[]> {
-  return statementsOf(db).mergeManySurveyResponses.execute({ rows: JSON.stringify(saves) });
+  const merge = db
+    .update(surveys)
+    .set(mergedAnswers(batchValues))
+    .from(
+      sql`jsonb_to_recordset(${JSON.stringify(saves)}::jsonb)
+        as v(id uuid, set jsonb, clear jsonb, language text, now timestamptz)`,
+    )
+    .where(and(...openSurveyConditions(batchValues)))
+    .returning({ id: surveys.id, state: surveys.state, responses: surveys.responses });
+  const result = await db.execute(sql`
+    with saved as ${merge /* drizzle writes an embedded query in parentheses */},
+    announced as (
+      select pg_notify(${respondentCacheChannel}, 's:' || string_agg(id::text, ','))
+      from (select id, (row_number() over () - 1) / ${idsPerAnnouncement} as part from saved) as numbered
+      group by part)
+    select id, state, responses, (select count(*) from announced) as announcements from saved`);
+  return (
+    result as unknown as { rows: { id: string; state: SurveyRow['state']; responses: SurveyResponses }[] }
+  ).rows;
 }
 
 /** A survey's state, expiry and stored answers, for a save along the survey's logic (decision 023). */

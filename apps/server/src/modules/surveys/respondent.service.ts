@@ -124,7 +124,8 @@ export async function saveRespondentAnswers(
       checkOpen(current, now);
       throw conflict(surveyExpiredMessage);
     }
-    await ctx.respondentCache.announceSave(surveyId);
+    // Announced to the other processes by the saving statement itself.
+    ctx.respondentCache.forget(surveyId);
     return { surveyId, surveyState: saved.state, surveyResponses: saved.responses };
   }
   if (!options.markAsComplete) {
