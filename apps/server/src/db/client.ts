@@ -15,7 +15,15 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type Executor = Pick<
   Database,
-  'select' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'
+  | 'select'
+  | 'selectDistinctOn'
+  | 'insert'
+  | 'update'
+  | 'delete'
+  | 'execute'
+  | 'transaction'
+  | '$with'
+  | 'with'
 >;
 
 interface SqlResult {
