@@ -1,6 +1,7 @@
 import type { ApiKeyScope } from '@graphium/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared-statements.js';
 import { apiKeys, workspaces } from '../../db/schema/index.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -84,17 +85,12 @@ function prepareFindActiveApiKey(db: Executor) {
     .prepare('find_active_api_key');
 }
 
-// A named prepared statement per database, as for sessions: every API call starts here.
-const preparedStatements = new WeakMap<Executor, ReturnType<typeof prepareFindActiveApiKey>>();
+// Every API call starts here.
+const findActiveApiKeyStatement = preparedPerDatabase(prepareFindActiveApiKey);
 
 /** The active key with this hash and its customer's workspaces, in one round trip. */
 export async function findActiveApiKey(db: Executor, keyHash: string): Promise<ActiveApiKey | undefined> {
-  let statement = preparedStatements.get(db);
-  if (!statement) {
-    statement = prepareFindActiveApiKey(db);
-    preparedStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ keyHash });
+  const [row] = await findActiveApiKeyStatement(db).execute({ keyHash });
   if (!row) return undefined;
   const { workspaceIds, lastUsedAt, scopes, ...key } = row;
   return {

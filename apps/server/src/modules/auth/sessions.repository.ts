@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Membership, SignedInAccount } from '../../actor.js';
 import type { Executor } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared-statements.js';
 import { accounts, accountTwoFactor, sessions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 
 /** A live session: its signed-in account, with when the session was last seen and ends. */
@@ -69,8 +70,7 @@ function prepareFindSessionAccount(db: Executor) {
     .prepare('find_session_account');
 }
 
-// A named prepared statement per database: PostgreSQL plans it once per connection.
-const preparedStatements = new WeakMap<Executor, ReturnType<typeof prepareFindSessionAccount>>();
+const findSessionAccountStatement = preparedPerDatabase(prepareFindSessionAccount);
 
 /**
  * The live session for a token hash, with its active account and that account's active
@@ -81,12 +81,7 @@ export async function findSessionAccount(
   tokenHash: string,
   now: Date,
 ): Promise<SessionAccount | undefined> {
-  let statement = preparedStatements.get(db);
-  if (!statement) {
-    statement = prepareFindSessionAccount(db);
-    preparedStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ tokenHash, now: now.toISOString() });
+  const [row] = await findSessionAccountStatement(db).execute({ tokenHash, now: now.toISOString() });
   if (!row) return undefined;
   const { memberships, isTwoFactorEnabled, isTwoFactorRequired, ...account } = row;
   return {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared-statements.js';
 import {
   notificationSettings,
   outboxMessages,
@@ -137,21 +138,11 @@ function prepareMarkMessageSent(db: Executor) {
     .prepare('mark_outbox_message_sent');
 }
 
-/** Delivery runs these for every message: prepared once per database (parsed and planned once). */
-interface PreparedStatements {
-  claim: ReturnType<typeof prepareClaimQueuedMessage>;
-  markSent: ReturnType<typeof prepareMarkMessageSent>;
-}
-const preparedStatements = new WeakMap<Executor, PreparedStatements>();
-
-function statementsOf(db: Executor): PreparedStatements {
-  let statements = preparedStatements.get(db);
-  if (!statements) {
-    statements = { claim: prepareClaimQueuedMessage(db), markSent: prepareMarkMessageSent(db) };
-    preparedStatements.set(db, statements);
-  }
-  return statements;
-}
+/** Delivery runs these for every message. */
+const statementsOf = preparedPerDatabase((db) => ({
+  claim: prepareClaimQueuedMessage(db),
+  markSent: prepareMarkMessageSent(db),
+}));
 
 /**
  * Claims a queued message for delivery on one of `channels`: it becomes `sending`, committed

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared-statements.js';
 import { publicLinks, templates, templateVersions } from '../../db/schema/index.js';
 
 export type PublicLinkRow = typeof publicLinks.$inferSelect;
@@ -72,19 +73,14 @@ function prepareFindLinkForStart(db: Executor) {
     .prepare('find_link_for_start');
 }
 
-// A start runs it when the link is not in the link cache: prepared once per database.
-const prepared = new WeakMap<Executor, ReturnType<typeof prepareFindLinkForStart>>();
+// A start runs it when the link is not in the link cache.
+const findLinkForStartStatement = preparedPerDatabase(prepareFindLinkForStart);
 
 export type LinkForStart = Awaited<ReturnType<ReturnType<typeof prepareFindLinkForStart>['execute']>>[number];
 
 /** The link of an address with its template's published version (none when unpublished). */
 export async function findLinkForStart(db: Executor, slug: string): Promise<LinkForStart | undefined> {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = prepareFindLinkForStart(db);
-    prepared.set(db, statement);
-  }
-  const [row] = await statement.execute({ slug });
+  const [row] = await findLinkForStartStatement(db).execute({ slug });
   return row;
 }
 

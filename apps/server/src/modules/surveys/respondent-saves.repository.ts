@@ -1,6 +1,7 @@
 import type { SurveyResponses } from '@graphium/shared';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared-statements.js';
 import { surveys } from '../../db/schema/index.js';
 import { idsPerAnnouncement, respondentCacheChannel } from './respondent-cache.js';
 import type { SurveyRow } from './surveys.repository.js';
@@ -126,28 +127,13 @@ function prepareMergeIfUnchanged(db: Executor) {
     .prepare('merge_survey_responses_if_unchanged');
 }
 
-/** The saves' statements, prepared once per database (PostgreSQL then plans each once per connection). */
-interface SaveStatements {
-  mergeSurveyResponses: ReturnType<typeof prepareMergeSurveyResponses>;
-  mergeManySurveyResponses: ReturnType<typeof prepareMergeManySurveyResponses>;
-  findSurveyAnswers: ReturnType<typeof prepareFindSurveyAnswers>;
-  mergeIfUnchanged: ReturnType<typeof prepareMergeIfUnchanged>;
-}
-const saveStatements = new WeakMap<Executor, SaveStatements>();
-
-function statementsOf(db: Executor): SaveStatements {
-  let statements = saveStatements.get(db);
-  if (!statements) {
-    statements = {
-      mergeSurveyResponses: prepareMergeSurveyResponses(db),
-      mergeManySurveyResponses: prepareMergeManySurveyResponses(db),
-      findSurveyAnswers: prepareFindSurveyAnswers(db),
-      mergeIfUnchanged: prepareMergeIfUnchanged(db),
-    };
-    saveStatements.set(db, statements);
-  }
-  return statements;
-}
+/** The saves' statements. */
+const statementsOf = preparedPerDatabase((db) => ({
+  mergeSurveyResponses: prepareMergeSurveyResponses(db),
+  mergeManySurveyResponses: prepareMergeManySurveyResponses(db),
+  findSurveyAnswers: prepareFindSurveyAnswers(db),
+  mergeIfUnchanged: prepareMergeIfUnchanged(db),
+}));
 
 /**
  * Merges one save's answers into the stored ones in one prepared statement (the embedded database's

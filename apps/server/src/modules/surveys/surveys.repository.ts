@@ -1,6 +1,7 @@
 import type { SurveyResponses } from '@graphium/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared-statements.js';
 import { logos, surveys, templates, templateVersions, workspaces } from '../../db/schema/index.js';
 
 export type SurveyRow = typeof surveys.$inferSelect;
@@ -82,27 +83,11 @@ function prepareFindSurveyForSaving(db: Executor) {
     .prepare('find_survey_for_saving');
 }
 
-/**
- * The respondent page's reads, prepared once per database (PostgreSQL then plans each once per
- * connection): they run on every page load and every answer saved.
- */
-interface PreparedStatements {
-  findRespondentSurvey: ReturnType<typeof prepareFindRespondentSurvey>;
-  findSurveyForSaving: ReturnType<typeof prepareFindSurveyForSaving>;
-}
-const preparedStatements = new WeakMap<Executor, PreparedStatements>();
-
-function statementsOf(db: Executor): PreparedStatements {
-  let statements = preparedStatements.get(db);
-  if (!statements) {
-    statements = {
-      findRespondentSurvey: prepareFindRespondentSurvey(db),
-      findSurveyForSaving: prepareFindSurveyForSaving(db),
-    };
-    preparedStatements.set(db, statements);
-  }
-  return statements;
-}
+/** The respondent page's reads: they run on every page load and every answer saved. */
+const statementsOf = preparedPerDatabase((db) => ({
+  findRespondentSurvey: prepareFindRespondentSurvey(db),
+  findSurveyForSaving: prepareFindSurveyForSaving(db),
+}));
 
 /** What the respondent page needs, in one query: the survey, its template's name and the logo. */
 export async function findRespondentSurvey(
