@@ -8,6 +8,7 @@ import type { EmailTransport } from './modules/delivery/transports/email.js';
 import type { LinkCache } from './modules/public-links/link-cache.js';
 import type { RespondentCache } from './modules/surveys/respondent-cache.js';
 import type { WebhookCache } from './modules/webhooks/webhook-cache.js';
+import { oncePer } from './once-per.js';
 
 /** What services need from the outside world, passed down instead of imported. */
 export interface AppContext {
@@ -40,13 +41,5 @@ export interface AppContext {
  * process (a batcher, a counter) without a global, so each test app gets its own.
  */
 export function perContext<T>(create: (ctx: AppContext) => T): (ctx: AppContext) => T {
-  const made = new WeakMap<AppContext, T>();
-  return (ctx) => {
-    let value = made.get(ctx);
-    if (value === undefined) {
-      value = create(ctx);
-      made.set(ctx, value);
-    }
-    return value;
-  };
+  return oncePer(create);
 }

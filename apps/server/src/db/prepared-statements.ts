@@ -1,3 +1,4 @@
+import { oncePer } from '../once-per.js';
 import type { Executor } from './client.js';
 
 /**
@@ -8,13 +9,5 @@ import type { Executor } from './client.js';
 export function preparedPerDatabase<Statements>(
   prepare: (db: Executor) => Statements,
 ): (db: Executor) => Statements {
-  const prepared = new WeakMap<Executor, Statements>();
-  return (db) => {
-    let statements = prepared.get(db);
-    if (statements === undefined) {
-      statements = prepare(db);
-      prepared.set(db, statements);
-    }
-    return statements;
-  };
+  return oncePer(prepare);
 }
