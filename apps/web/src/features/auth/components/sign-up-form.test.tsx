@@ -15,6 +15,9 @@ async function fillValidForm(user: UserEvent, { withIdentity = true } = {}) {
   }
   await user.type(screen.getByLabelText('Password'), 'Cobol#1959');
   await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+  // The form validates after the last change: a click before then would find the button disabled
+  // and send nothing (the 409 test once waited 10 s for a message no request had asked for).
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled());
 }
 
 describe('Create an Account', () => {
