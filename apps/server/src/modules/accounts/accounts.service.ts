@@ -2,6 +2,7 @@ import type { CompleteSignUp, StartupResponse } from '@graphium/shared';
 import { type Membership, type SignedInAccount, selectMembership } from '../../actor.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { oncePer } from '../../once-per.js';
 import {
   type AccountRow,
   eraseAccountRow,
@@ -57,7 +58,7 @@ export function buildStartup(
  * until the session, the account or its memberships change (then a new one), so a reply is built,
  * and its JSON written, once per object and selected workspace rather than on every page load.
  */
-const startupReplies = new WeakMap<SignedInAccount, Map<string, StartupResponse>>();
+const startupRepliesOf = oncePer((_account: SignedInAccount) => new Map<string, StartupResponse>());
 /** Replies kept per account object: a caller may name any workspace id, known or not. */
 const maxRepliesPerAccount = 8;
 
@@ -67,16 +68,13 @@ export function getStartup(
   selectedWorkspaceId: unknown,
 ): StartupResponse {
   const selected = typeof selectedWorkspaceId === 'string' ? selectedWorkspaceId : undefined;
-  let replies = startupReplies.get(account);
-  if (!replies) {
-    replies = new Map();
-    startupReplies.set(account, replies);
-  }
-  let reply = replies.get(selected ?? '');
+  const replies = startupRepliesOf(account);
+  const key = selected ?? '';
+  let reply = replies.get(key);
   if (!reply) {
     if (replies.size >= maxRepliesPerAccount) replies.clear();
     reply = buildStartup(ctx, account, account.memberships, selected);
-    replies.set(selected ?? '', reply);
+    replies.set(key, reply);
   }
   return reply;
 }
