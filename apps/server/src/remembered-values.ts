@@ -1,3 +1,5 @@
+import { oncePer } from './once-per.js';
+
 /**
  * What a costly check or digest of a value gave, remembered (decision 048): a browser sends the
  * same signed cookies on every call, and each check is an HMAC. Only values that passed are kept,
@@ -5,16 +7,12 @@
  * every time.
  */
 export class RememberedValues<T> {
-  private readonly byOwner = new WeakMap<object, Map<string, T>>();
+  private readonly knownOf = oncePer((_owner: object) => new Map<string, T>());
 
   constructor(private readonly max = 10_000) {}
 
   get(owner: object, value: string, verify: (value: string) => T | undefined): T | undefined {
-    let known = this.byOwner.get(owner);
-    if (!known) {
-      known = new Map();
-      this.byOwner.set(owner, known);
-    }
+    const known = this.knownOf(owner);
     const remembered = known.get(value);
     if (remembered !== undefined) return remembered;
     const verified = verify(value);

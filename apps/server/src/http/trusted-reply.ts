@@ -1,5 +1,7 @@
+import { oncePer } from '../once-per.js';
+
 /** The JSON of replies that never change once built (kept in memory by a cache): made once each. */
-const serialized = new WeakMap<object, string>();
+const jsonOf = oncePer((reply: object) => JSON.stringify(reply));
 const unchanging = new WeakSet<object>();
 
 /**
@@ -18,10 +20,5 @@ export function unchangingReply<T extends object>(reply: T): T {
  */
 export const trustedReply = () => (data: unknown) => {
   if (typeof data !== 'object' || data === null || !unchanging.has(data)) return JSON.stringify(data);
-  let json = serialized.get(data);
-  if (json === undefined) {
-    json = JSON.stringify(data);
-    serialized.set(data, json);
-  }
-  return json;
+  return jsonOf(data);
 };

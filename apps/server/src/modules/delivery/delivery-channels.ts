@@ -1,21 +1,16 @@
 import type { AppContext } from '../../context.js';
+import { oncePer } from '../../once-per.js';
 import type { ClaimedMessage, OutboxMessage } from './outbox.repository.js';
 import { checkWebhookUrl, postToWebhook } from './transports/slack.js';
 import { createSmsTransport, type SmsTransport } from './transports/sms.js';
 
 // The three ways a message leaves: e-mail, SMS and Slack, each configured or not.
 
-const smsTransports = new WeakMap<object, SmsTransport>();
+/** The SMS adapter for a configuration (stateless: built once per configuration). */
+const smsTransportOfConfig = oncePer((config: AppContext['config']) => createSmsTransport(config.sms));
 
-/** The SMS adapter for this configuration (stateless: built once per configuration). */
 function smsTransportOf(ctx: AppContext): SmsTransport {
-  const key = ctx.config;
-  let transport = smsTransports.get(key);
-  if (!transport) {
-    transport = createSmsTransport(ctx.config.sms);
-    smsTransports.set(key, transport);
-  }
-  return transport;
+  return smsTransportOfConfig(ctx.config);
 }
 
 export interface Channel {
