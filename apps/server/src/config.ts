@@ -48,6 +48,11 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(72),
   /**
+   * How long a worker may hold a claimed message before handing it to the transport; past it the
+   * sweep queues the message again (decision 050).
+   */
+  DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /**
    * Which proxies' X-Forwarded-For is believed: off (default: the client is the connection's
    * peer), a hop count, or a comma-separated list of proxy addresses or CIDR ranges (and
    * proxy-addr's names loopback, linklocal, uniquelocal). Never everyone: a client could then name
@@ -161,6 +166,7 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   deliveryRetryHours: number;
+  deliveryLeaseSeconds: number;
   mailFrom: string;
   sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined;
   redisUrl: string | undefined;
@@ -294,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: parsed.DATABASE_URL,
     smtpUrl: parsed.SMTP_URL,
     deliveryRetryHours: parsed.DELIVERY_RETRY_HOURS,
+    deliveryLeaseSeconds: parsed.DELIVERY_LEASE_SECONDS,
     mailFrom: parsed.MAIL_FROM,
     sms:
       parsed.SMS_API_URL && parsed.SMS_ACCOUNT_SID && parsed.SMS_AUTH_TOKEN && parsed.SMS_FROM

@@ -37,6 +37,13 @@ export const outboxMessages = pgTable(
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * When the sending worker handed the message's end to the transport (an e-mail's last bytes
+     * before the closing dot, an SMS or Slack request): from then on it may have arrived. Cleared
+     * at each claim. A message left `sending` past its lease without it never left, and is queued
+     * again; with it, it ends as failed rather than risk a second copy (decision 050).
+     */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     /** The survey a message invites to, so its delivery status shows on the survey. */
     surveyId: uuid('survey_id').references((): AnyPgColumn => surveys.id),
     /** The survey alert a notification tells of, so a failed one shows on the alert. */

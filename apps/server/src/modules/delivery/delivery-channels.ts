@@ -17,16 +17,25 @@ export interface Channel {
   noun: string;
   isConfigured: boolean;
   notConfigured: { log: string; lastError: string };
-  send(claimed: ClaimedMessage): Promise<void>;
+  /**
+   * Sends or throws. `handOver` is awaited just before the message's last part leaves (an e-mail's
+   * closing dot, an SMS or Slack request); when it throws, nothing may leave.
+   */
+  send(claimed: ClaimedMessage, handOver: () => Promise<void>): Promise<void>;
 }
 
 const noSlackWebhookMessage = 'Not sent: the workspace has no Slack webhook any more.';
 
 /** The webhook is read when the message is claimed, so a changed or removed one is honoured. */
-async function sendToSlack(ctx: AppContext, claimed: ClaimedMessage): Promise<void> {
+async function sendToSlack(
+  ctx: AppContext,
+  claimed: ClaimedMessage,
+  handOver: () => Promise<void>,
+): Promise<void> {
   if (!claimed.slackWebhookUrl) throw new SkipDelivery(noSlackWebhookMessage);
   // Checked again at each send: the host may resolve elsewhere than when it was saved.
   const checked = await checkWebhookUrl(claimed.slackWebhookUrl, ctx.config.slackAllowedPrivateHosts);
+  await handOver();
   await postToWebhook(checked, { text: claimed.message.textBody });
 }
 
@@ -43,7 +52,7 @@ export function channelOf(ctx: AppContext, channel: OutboxMessage['channel']): C
         lastError:
           'No e-mail server is configured (SMTP_URL); the message waits in the outbox_messages table.',
       },
-      send: ({ message: row, workspaceName }) =>
+      send: ({ message: row, workspaceName }, handOver) =>
         ctx.email.send({
           to: row.recipient,
           subject: row.subject,
@@ -53,6 +62,7 @@ export function channelOf(ctx: AppContext, channel: OutboxMessage['channel']): C
           fromName: row.surveyId && workspaceName ? workspaceName : undefined,
           headers: row.headers,
           attachments: row.attachments,
+          beforeEnd: handOver,
         }),
     };
   }
@@ -65,14 +75,17 @@ export function channelOf(ctx: AppContext, channel: OutboxMessage['channel']): C
         log: 'SMS kept in the outbox_messages table (no SMS provider is configured, SMS_*)',
         lastError: 'No SMS provider is configured (SMS_*); the message waits in the outbox_messages table.',
       },
-      send: ({ message: row }) => sms.send({ to: row.recipient, body: row.textBody }),
+      send: async ({ message: row }, handOver) => {
+        await handOver();
+        await sms.send({ to: row.recipient, body: row.textBody });
+      },
     };
   }
   return {
     noun: 'Slack message',
     isConfigured: true,
     notConfigured: { log: '', lastError: '' },
-    send: (claimed) => sendToSlack(ctx, claimed),
+    send: (claimed, handOver) => sendToSlack(ctx, claimed, handOver),
   };
 }
 

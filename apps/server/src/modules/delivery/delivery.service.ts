@@ -8,18 +8,20 @@ import {
   claimOverdueMessages,
   claimQueuedMessage,
   countQueuedMessages,
-  failInterruptedMessages,
+  endInterruptedMessages,
   findFailedMessagesOf,
   findOutboxMessage,
   findRecentFailedMessages,
   findSurveyMessages,
   insertOutboxMessage,
   insertOutboxMessages,
+  markMessageHandedOver,
   markMessageSent,
   type NewOutboxMessage,
   type OutboxMessage,
   requeueFailedMessage,
   suppressedMessage,
+  updateClaimedMessage,
   updateOutboxMessage,
 } from './outbox.repository.js';
 
@@ -170,33 +172,35 @@ export async function dispatchMessages(
   }
 }
 
-export type DeliveryResult = 'sent' | 'kept' | 'retry' | 'failed' | 'skipped';
+/** `lapsed`: the claim's lease ran out before the hand-over; the message was queued again. */
+export type DeliveryResult = 'sent' | 'kept' | 'retry' | 'failed' | 'skipped' | 'lapsed';
 
 const interruptedMessage =
   'The delivery was interrupted (the worker stopped while sending); it may not have arrived. Retry to send it again.';
 const closedSurveyMessage = 'Not sent: the survey was completed or closed before the reminder left.';
 
-/** How long a claimed message may stay `sending` before the sweep calls it interrupted. */
-const sendingLeaseSeconds = 15 * 60;
+/** Thrown by the hand-over when the claim no longer holds. */
+class LapsedClaim extends Error {
+  constructor() {
+    super('The claim on this message lapsed before it was handed over; it was queued again.');
+  }
+}
 
 /**
  * Delivers one message; idempotent (a message that is not queued is skipped). The job handler.
- * The claim is committed before the transport is called and the result recorded after it, so a
- * worker that dies in between never causes a second copy (decisions 001 and 008).
+ * The claim is committed before the transport is called, the hand-over just before the message's
+ * last part leaves, and the result after it. A worker that dies before the hand-over leaves a
+ * message the sweep queues again; after it, one the sweep marks failed: never a second copy
+ * (decisions 001, 008 and 050).
  */
 export async function deliverMessage(ctx: AppContext, outboxId: string): Promise<DeliveryResult> {
   const now = ctx.now();
-  const claimed = await claimQueuedMessage(
-    ctx.db,
-    outboxId,
-    configuredChannels(ctx),
-    new Date(now.getTime() + sendingLeaseSeconds * 1000),
-    now,
-  );
+  const leaseUntil = new Date(now.getTime() + ctx.config.deliveryLeaseSeconds * 1000);
+  const claimed = await claimQueuedMessage(ctx.db, outboxId, configuredChannels(ctx), leaseUntil, now);
   if (!claimed) return keepIfUnconfigured(ctx, outboxId);
   const { message } = claimed;
   if (claimed.isSuppressed || claimed.isSurveyClosed) {
-    await updateOutboxMessage(ctx.db, outboxId, {
+    await updateClaimedMessage(ctx.db, outboxId, leaseUntil, {
       status: 'skipped',
       lastError: claimed.isSuppressed ? suppressedMessage : closedSurveyMessage,
     });
@@ -204,21 +208,31 @@ export async function deliverMessage(ctx: AppContext, outboxId: string): Promise
   }
   const channel = channelOf(ctx, message.channel);
   const attempts = message.attempts + 1;
+  let isLapsed = false;
+  const handOver = async () => {
+    if (await markMessageHandedOver(ctx.db, outboxId, leaseUntil)) return;
+    isLapsed = true;
+    throw new LapsedClaim();
+  };
   try {
-    await channel.send(claimed);
+    await channel.send(claimed, handOver);
     await markMessageSent(ctx.db, outboxId, attempts, ctx.now());
     ctx.log.info({ outboxId, purpose: message.purpose }, `${channel.noun} sent`);
     return 'sent';
   } catch (error) {
+    if (isLapsed) {
+      ctx.log.warn({ outboxId }, `${channel.noun} not sent: its claim lapsed before the hand-over`);
+      return 'lapsed';
+    }
     const lastError = error instanceof Error ? error.message : String(error);
     if (error instanceof SkipDelivery) {
-      await updateOutboxMessage(ctx.db, outboxId, { status: 'skipped', lastError });
+      await updateClaimedMessage(ctx.db, outboxId, leaseUntil, { status: 'skipped', lastError });
       return 'skipped';
     }
     // A refusal ends it at once; an outage is retried for DELIVERY_RETRY_HOURS (decision 014).
     const isFinal =
       isPermanentFailure(error) || attempts >= deliveryAttemptLimit(ctx.config.deliveryRetryHours);
-    await updateOutboxMessage(ctx.db, outboxId, {
+    await updateClaimedMessage(ctx.db, outboxId, leaseUntil, {
       status: isFinal ? 'failed' : 'queued',
       attempts,
       lastError,
@@ -269,14 +283,19 @@ export async function runDeliveryJob(ctx: AppContext, outboxId: string): Promise
 
 /**
  * Re-dispatches queued messages whose delivery was missed (no worker ran, a queue insert failed),
- * and ends as failed those a dead worker left `sending`.
+ * and ends those a dead worker left `sending`: queued again if never handed over, failed if so.
  */
 export async function sweepOutbox(ctx: AppContext): Promise<number> {
   const channels = configuredChannels(ctx);
   const now = ctx.now();
-  const interrupted = await failInterruptedMessages(ctx.db, now, interruptedMessage);
-  if (interrupted > 0)
-    ctx.log.warn({ count: interrupted }, 'messages interrupted while sending marked failed');
+  const interrupted = await endInterruptedMessages(ctx.db, now, interruptedMessage);
+  if (interrupted.requeued > 0)
+    ctx.log.warn(
+      { count: interrupted.requeued },
+      'messages claimed but never handed over (the worker stopped) queued again',
+    );
+  if (interrupted.failed > 0)
+    ctx.log.warn({ count: interrupted.failed }, 'messages interrupted while sending marked failed');
   const ids = await claimOverdueMessages(
     ctx.db,
     now,

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpClient } from '../../test/test-client.js';
 import { deliverMessage, queueEmail, sweepOutbox } from './delivery.service.js';
 import { deliveryAttemptLimit } from './failures.js';
+import { claimQueuedMessage, markMessageHandedOver } from './outbox.repository.js';
 
 async function queue(t: TestApp, recipient: string) {
   return queueEmail(t.ctx.db, {
@@ -119,6 +120,52 @@ describe('outbox with a working SMTP server', () => {
       await startJobWorkers(t.ctx);
       await mailbox.waitFor('missed@example.com');
       await expect.poll(async () => (await row(t, missed)).status, { timeout: 10_000 }).toBe('sent');
+    } finally {
+      await t.close();
+      await mailbox.close();
+    }
+  });
+});
+
+describe('outbox with a worker that stopped while sending (decision 050)', () => {
+  it('queues again what was claimed but never handed over, fails what was, and fences a lapsed claim', async () => {
+    const mailbox = await startTestMailbox();
+    const t = await createTestApp({ env: { SMTP_URL: mailbox.url, DELIVERY_LEASE_SECONDS: '60' } });
+    try {
+      const start = new Date();
+      t.setNow(start);
+      const lease = new Date(start.getTime() + 60_000);
+      // One message sent normally records its hand-over.
+      const sent = await queue(t, 'handed@example.com');
+      expect(await deliverMessage(t.ctx, sent)).toBe('sent');
+      expect((await row(t, sent)).handedOverAt).toBeInstanceOf(Date);
+      // Two claims of a worker that then died: one before its hand-over, one after it.
+      const neverLeft = await queue(t, 'never-left@example.com');
+      const mayHaveLeft = await queue(t, 'may-have-left@example.com');
+      for (const id of [neverLeft, mayHaveLeft])
+        expect(await claimQueuedMessage(t.ctx.db, id, ['email'], lease, start)).toBeDefined();
+      expect(await markMessageHandedOver(t.ctx.db, mayHaveLeft, lease)).toBe(true);
+
+      // Within the lease the sweep leaves them to their worker.
+      await sweepOutbox(t.ctx);
+      expect((await row(t, neverLeft)).status).toBe('sending');
+      // Past it: the one never handed over is queued again and sent; the other ends as failed.
+      t.setNow(new Date(lease.getTime() + 1000));
+      expect(await sweepOutbox(t.ctx)).toBe(1);
+      expect((await row(t, mayHaveLeft)).status).toBe('failed');
+      expect((await row(t, mayHaveLeft)).lastError).toMatch(/may not have arrived/);
+      expect(await deliverMessage(t.ctx, neverLeft)).toBe('sent');
+      await mailbox.waitFor('never-left@example.com');
+      expect(mailbox.messages.map((mail) => mail.subject)).toHaveLength(2);
+
+      // The dead worker's lease no longer holds on a message claimed again since.
+      const lapsed = await queue(t, 'lapsed@example.com');
+      const oldLease = new Date(Date.now() + 60_000);
+      await claimQueuedMessage(t.ctx.db, lapsed, ['email'], oldLease, new Date());
+      t.setNow(new Date(oldLease.getTime() + 1000));
+      await sweepOutbox(t.ctx);
+      expect((await row(t, lapsed)).status).toBe('queued');
+      expect(await markMessageHandedOver(t.ctx.db, lapsed, oldLease)).toBe(false);
     } finally {
       await t.close();
       await mailbox.close();

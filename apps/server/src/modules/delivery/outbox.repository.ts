@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared-statements.js';
 import {
@@ -101,6 +101,7 @@ function prepareClaimQueuedMessage(db: Executor) {
     .set({
       status: 'sending',
       nextAttemptAt: sql`${sql.placeholder('leaseUntil')}::timestamptz`,
+      handedOverAt: null,
       updatedAt: sql`now()`,
     })
     .where(
@@ -138,16 +139,34 @@ function prepareMarkMessageSent(db: Executor) {
     .prepare('mark_outbox_message_sent');
 }
 
+/** Fenced by the claim's lease: a worker whose claim lapsed (and was queued again) matches nothing. */
+function prepareMarkHandedOver(db: Executor) {
+  return db
+    .update(outboxMessages)
+    .set({ handedOverAt: sql`now()` })
+    .where(
+      and(
+        eq(outboxMessages.id, sql.placeholder('id')),
+        eq(outboxMessages.status, 'sending'),
+        eq(outboxMessages.nextAttemptAt, sql`${sql.placeholder('leaseUntil')}::timestamptz`),
+      ),
+    )
+    .returning({ id: outboxMessages.id })
+    .prepare('mark_outbox_message_handed_over');
+}
+
 /** Delivery runs these for every message. */
 const statementsOf = preparedPerDatabase((db) => ({
   claim: prepareClaimQueuedMessage(db),
+  markHandedOver: prepareMarkHandedOver(db),
   markSent: prepareMarkMessageSent(db),
 }));
 
 /**
  * Claims a queued message for delivery on one of `channels`: it becomes `sending`, committed
  * before the transport is called, with `leaseUntil` as its next attempt. A worker that dies while
- * sending leaves it `sending`; the sweep then marks it failed rather than send a second copy.
+ * sending leaves it `sending`; the sweep then queues it again if it was never handed over, and
+ * marks it failed if it was, rather than send a second copy.
  * Answers nothing when it is not queued (sent, claimed by another worker) or on another channel.
  */
 export async function claimQueuedMessage(
@@ -169,6 +188,15 @@ export async function claimQueuedMessage(
   return { message, workspaceName, isSuppressed, isSurveyClosed, slackWebhookUrl };
 }
 
+/**
+ * Records that the claimed message is being handed over (committed before its last part leaves).
+ * False when the claim with this lease no longer holds: the message must not leave.
+ */
+export async function markMessageHandedOver(db: Executor, id: string, leaseUntil: Date): Promise<boolean> {
+  const rows = await statementsOf(db).markHandedOver.execute({ id, leaseUntil: leaseUntil.toISOString() });
+  return rows.length > 0;
+}
+
 export async function markMessageSent(
   db: Executor,
   id: string,
@@ -179,17 +207,28 @@ export async function markMessageSent(
 }
 
 /**
- * Messages left `sending` past their lease: the worker died between claiming and recording the
- * result. They may have left, so they end as failed (a person can retry them) instead of being
- * sent again.
+ * Messages left `sending` past their lease: the worker died (or stalled) between claiming and
+ * recording the result. Those never handed over did not leave: they are queued again, due at once.
+ * Those handed over may have arrived, so they end as failed (a person can retry them) instead of
+ * being sent again.
  */
-export async function failInterruptedMessages(db: Executor, now: Date, lastError: string): Promise<number> {
-  const rows = await db
+export async function endInterruptedMessages(
+  db: Executor,
+  now: Date,
+  lastError: string,
+): Promise<{ requeued: number; failed: number }> {
+  const lapsed = and(eq(outboxMessages.status, 'sending'), lte(outboxMessages.nextAttemptAt, now));
+  const requeued = await db
+    .update(outboxMessages)
+    .set({ status: 'queued', nextAttemptAt: now, updatedAt: sql`now()` })
+    .where(and(lapsed, isNull(outboxMessages.handedOverAt)))
+    .returning({ id: outboxMessages.id });
+  const failed = await db
     .update(outboxMessages)
     .set({ status: 'failed', lastError, updatedAt: sql`now()` })
-    .where(and(eq(outboxMessages.status, 'sending'), lte(outboxMessages.nextAttemptAt, now)))
+    .where(and(lapsed, isNotNull(outboxMessages.handedOverAt)))
     .returning({ id: outboxMessages.id });
-  return rows.length;
+  return { requeued: requeued.length, failed: failed.length };
 }
 
 /** A survey's messages, oldest first (those written together: e-mails first, then by recipient). */
@@ -260,6 +299,28 @@ export async function updateOutboxMessage(
     .update(outboxMessages)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(outboxMessages.id, id));
+}
+
+/**
+ * Records the outcome of a claimed message's attempt, fenced by its lease: a claim that lapsed
+ * (the sweep queued the message again, maybe for another worker) changes nothing.
+ */
+export async function updateClaimedMessage(
+  db: Executor,
+  id: string,
+  leaseUntil: Date,
+  changes: Partial<NewOutboxMessage>,
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(outboxMessages.id, id),
+        eq(outboxMessages.status, 'sending'),
+        eq(outboxMessages.nextAttemptAt, leaseUntil),
+      ),
+    );
 }
 
 export async function findOutboxMessage(db: Executor, id: string): Promise<OutboxMessage | undefined> {

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 
 interface EmailMessage {
@@ -11,6 +12,12 @@ interface EmailMessage {
   headers?: Record<string, string> | null | undefined;
   /** Inline images referenced from the HTML as `cid:…` (a digest's chart). */
   attachments?: EmailAttachment[] | null | undefined;
+  /**
+   * Called once the server has taken the message's content and before its end (the closing
+   * dot): the moment from which the server may accept it. A rejection aborts the send: the
+   * connection closes mid-message and the server discards it (decision 050).
+   */
+  beforeEnd?: (() => Promise<void>) | undefined;
 }
 
 interface EmailAttachment {
@@ -49,6 +56,15 @@ export function createEmailTransport(smtpUrl: string | undefined, from: string):
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
+  transporter.use('stream', (mail, done) => {
+    const { beforeEnd } = mail.data as { beforeEnd?: () => Promise<void> };
+    if (beforeEnd) {
+      const message = mail.message;
+      const createReadStream = message.createReadStream.bind(message);
+      message.createReadStream = (options) => holdEnd(createReadStream(options), beforeEnd);
+    }
+    done();
+  });
   const fromAddress = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
   return {
     isConfigured: true,
@@ -60,6 +76,8 @@ export function createEmailTransport(smtpUrl: string | undefined, from: string):
         text: message.text,
         html: message.html ?? undefined,
         headers: message.headers ?? undefined,
+        // Read by the 'stream' step above, not by nodemailer.
+        ...(message.beforeEnd ? { beforeEnd: message.beforeEnd } : {}),
         attachments: message.attachments?.map((attachment) => ({
           filename: attachment.filename,
           contentType: attachment.contentType,
@@ -74,4 +92,36 @@ export function createEmailTransport(smtpUrl: string | undefined, from: string):
       transporter.close();
     },
   };
+}
+
+/**
+ * Passes the message through, holding back its end until the SMTP connection reads it (the server
+ * said 354 to DATA: nodemailer pipes the message only then) and `beforeEnd` has resolved. The
+ * closing dot is written when the message ends, so nothing can be accepted before `beforeEnd`;
+ * when it rejects, the stream fails and nodemailer closes the connection without the dot.
+ */
+function holdEnd(source: Readable, beforeEnd: () => Promise<void>): Readable {
+  const held = new PassThrough();
+  let isRead = false;
+  let isSourceDone = false;
+  let isEnding = false;
+  const end = () => {
+    if (!isRead || !isSourceDone || isEnding) return;
+    isEnding = true;
+    beforeEnd().then(
+      () => held.end(),
+      (error: unknown) => held.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+  };
+  held.once('resume', () => {
+    isRead = true;
+    end();
+  });
+  source.once('end', () => {
+    isSourceDone = true;
+    end();
+  });
+  source.once('error', (error) => held.destroy(error));
+  source.pipe(held, { end: false });
+  return held;
 }
