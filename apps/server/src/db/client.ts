@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -25,6 +26,11 @@ export type Executor = Pick<
   | '$with'
   | 'with'
 >;
+
+/** The rows of a raw SQL statement (drizzle answers PGlite's and node-postgres's results alike). */
+export async function rowsOf<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 interface SqlResult {
   rows: Record<string, unknown>[];

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Database } from './client.js';
+import { type Database, rowsOf } from './client.js';
 
 // Moving house (docs/decisions/042-moving-house.md): `npm run cli -- export FILE` writes every row
 // of the installation's tables (all workspaces) to one gzip'd JSON-lines file, read in one
@@ -29,10 +29,6 @@ interface Header {
 }
 
 type Executor = Pick<Database, 'execute'>;
-
-async function rowsOf<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The application's tables, each after the tables its foreign keys name (cycles broken). */
 async function tablesInOrder(db: Executor): Promise<string[]> {

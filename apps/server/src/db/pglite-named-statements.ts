@@ -1,12 +1,13 @@
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
+import { eventLoopTurns } from './event-loop-turns.js';
 
 // The embedded database plans every statement again on each call: PGlite's `query` sends an
 // unnamed Parse, a Describe, then Bind and Execute. The respondent page's read joins five tables,
 // and planning it cost more than running it (0.56 ms of planning against 0.24 ms of execution).
 // A statement text seen again is parsed once into a named statement of the session, and later
 // calls only bind and execute it, so PostgreSQL keeps its plan, as it does on a real server for
-// node-postgres' named statements (docs/decisions/034-embedded-named-statements.md).
+// node-postgres' named statements (docs/decisions/039-embedded-named-statements.md).
 
 interface NamedStatement {
   name: string;
@@ -56,13 +57,15 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 /**
  * The same client, whose top-level `query` runs repeated statements as named statements. Queries
- * inside `transaction` (its own client) and queries with blobs take PGlite's path unchanged.
+ * inside `transaction` (its own client) and queries with blobs take PGlite's path unchanged. A
+ * long streak of statements lets the event loop turn before the next one (`eventLoopTurns`).
  */
 export function withNamedStatements(client: PGlite, options: NamedStatementOptions = {}): PGlite {
   const { maxStatements = 200, namedAfter = 2 } = options;
   const pg = client as unknown as PGliteInternals;
   const statements = new Map<string, NamedStatement>();
   const calls = new Map<string, number>();
+  const nextTurn = eventLoopTurns();
 
   async function prepare(text: string): Promise<NamedStatement> {
     const name = `graphium_${nextName++}`;
@@ -164,6 +167,7 @@ export function withNamedStatements(client: PGlite, options: NamedStatementOptio
     params: unknown[] = [],
     queryOptions?: QueryOptions,
   ): Promise<Results<T>> {
+    await nextTurn();
     if (queryOptions?.blob || queryOptions?.paramTypes) return client.query<T>(text, params, queryOptions);
     if (!statements.has(text)) {
       const seen = (calls.get(text) ?? 0) + 1;
@@ -179,9 +183,15 @@ export function withNamedStatements(client: PGlite, options: NamedStatementOptio
     return pg._runExclusiveTransaction(() => pg.runExclusive(() => run<T>(text, params, queryOptions)));
   }
 
+  const transaction: PGlite['transaction'] = async (callback) => {
+    await nextTurn();
+    return client.transaction(callback);
+  };
+
   return new Proxy(client, {
     get(target, property) {
       if (property === 'query') return query;
+      if (property === 'transaction') return transaction;
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },

@@ -1,10 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
 
 export async function findDeletableTemplate(db: Executor, workspaceId: string, templateId: string) {
   const [row] = await rowsOf<{ name: string; kind: string }>(

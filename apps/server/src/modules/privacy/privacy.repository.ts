@@ -1,15 +1,11 @@
 import type { SurveyResponses, SurveyState } from '@graphium/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { erasedContactKey } from '../../erased-contact.js';
 
 // What the workspace holds about one respondent, found by the stored forms of their addresses
 // (docs/decisions/043-erasure-and-access-requests.md), and the statements that erase it from the
 // tables no other module's function covers. Every statement is scoped by the workspace.
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 /**

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import {
   outboxMessages,
   reminderContactDays,
@@ -128,12 +128,18 @@ export async function updateNextReminderChecks(
     where ${surveys.id} = planned.id`);
 }
 
+const rescheduleSliceSize = 1000;
+
 /**
  * Versions whose reminders changed since the job last looked (settings stay editable after
  * sending): their open surveys are checked again now, so a shortened or added reminder is not
  * late. Answers how many versions changed.
  */
-export async function rescheduleChangedVersions(db: Executor, now: Date): Promise<number> {
+export async function rescheduleChangedVersions(
+  db: Executor,
+  now: Date,
+  sliceSize = rescheduleSliceSize,
+): Promise<number> {
   const remindersHash = sql`md5(coalesce(${templateVersions.settings} -> 'reminders', '[]'::jsonb)::text)`;
   const changed = await db
     .select({ id: templateVersions.id, hash: sql<string>`${remindersHash}` })
@@ -146,26 +152,35 @@ export async function rescheduleChangedVersions(db: Executor, now: Date): Promis
       ),
     );
   for (const version of changed) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(surveys)
-        .set({ nextReminderAt: now })
-        .where(
-          and(
-            sql`${surveys.templateVersionId} = ${version.id}`,
-            ne(surveys.state, 'COMPLETE'),
-            sql`${surveys.expiresAt} > ${now.toISOString()}::timestamptz`,
-            sql`(${surveys.nextReminderAt} is null or ${surveys.nextReminderAt} > ${now.toISOString()}::timestamptz)`,
-          ),
-        );
-      await tx
-        .insert(reminderSettingsSync)
-        .values({ templateVersionId: version.id, remindersHash: version.hash, updatedAt: now })
-        .onConflictDoUpdate({
-          target: reminderSettingsSync.templateVersionId,
-          set: { remindersHash: version.hash, updatedAt: now },
-        });
-    });
+    // In slices of open surveys, each its own short statement: one statement over a version with
+    // many open surveys held their rows (respondents' saves waited) and, on the embedded database,
+    // the whole server (419 ms for 17,000 surveys). A slice's surveys are due now, so they no
+    // longer match; a job that dies midway leaves the hash unrecorded and the next run goes on.
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const slice = await rowsOf<{ id: string }>(
+        db,
+        sql`
+        update ${surveys} set next_reminder_at = ${now.toISOString()}::timestamptz
+        where ${surveys.id} in (
+          select id from ${surveys}
+          where template_version_id = ${version.id} and id > ${after}::uuid and state <> 'COMPLETE'
+            and expires_at > ${now.toISOString()}::timestamptz
+            and (next_reminder_at is null or next_reminder_at > ${now.toISOString()}::timestamptz)
+          order by id limit ${sliceSize})
+        returning ${surveys.id}`,
+      );
+      const ids = slice.map((row) => row.id);
+      if (ids.length === 0) break;
+      after = ids.reduce((highest, id) => (id > highest ? id : highest));
+    }
+    await db
+      .insert(reminderSettingsSync)
+      .values({ templateVersionId: version.id, remindersHash: version.hash, updatedAt: now })
+      .onConflictDoUpdate({
+        target: reminderSettingsSync.templateVersionId,
+        set: { remindersHash: version.hash, updatedAt: now },
+      });
   }
   return changed.length;
 }

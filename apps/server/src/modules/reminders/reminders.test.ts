@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, surveys } from '../../db/schema/index.js';
 import { startTestSmsProvider, type TestSmsProvider } from '../../test/sms-provider.js';
@@ -9,6 +9,7 @@ import { signUpClient, type TestClient } from '../../test/test-client.js';
 import { deliverMessage } from '../delivery/delivery.service.js';
 import { everyQuestion, publishTemplate } from '../surveys/test-fixtures.js';
 import { withoutFatigueRule } from '../surveys/test-sending-fixtures.js';
+import { rescheduleChangedVersions } from './reminders.repository.js';
 import { processDueReminders, runReminderJob } from './reminders.service.js';
 
 let t: TestApp;
@@ -199,6 +200,26 @@ describe('reminders after the send', () => {
     t.setNow(at(monday, day + hour));
     await runReminderJob(t.ctx);
     expect(await remindersOf(surveyId)).toHaveLength(1);
+  });
+});
+
+describe('reminders rescheduled after a settings change', () => {
+  it('reschedules every open survey of the version, a slice at a time, once', async () => {
+    const { client, template, reminders } = await workspaceWithTemplate([{ duration: 5, period: 'days' }]);
+    t.setNow(monday);
+    const ids: string[] = [];
+    for (let index = 0; index < 5; index += 1)
+      ids.push(await sendSurvey(client, template.surveyTemplateVersionId));
+    await runAt(at(monday, hour));
+    const updated = await client.patch(`/api/survey-templates/${template.surveyTemplateVersionId}`, {
+      surveyTemplateSettings: { reminders: [{ ...reminders[0], duration: 1 }] },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const now = at(monday, 2 * hour);
+    expect(await rescheduleChangedVersions(t.ctx.db, now, 2)).toBe(1);
+    const rows = await t.ctx.db.select().from(surveys).where(inArray(surveys.id, ids));
+    expect(rows.map((row) => row.nextReminderAt?.toISOString())).toEqual(ids.map(() => now.toISOString()));
+    expect(await rescheduleChangedVersions(t.ctx.db, at(monday, 3 * hour), 2)).toBe(0);
   });
 });
 

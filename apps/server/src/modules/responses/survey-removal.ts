@@ -1,6 +1,6 @@
 import { type SurveyResponses, scoreSurvey } from '@graphium/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { loadVersionDefinition, loadVersionLineage } from '../templates/template-versions.service.js';
 import { forgetTextAnalyses } from '../text-analytics/text-analytics.service.js';
 import {
@@ -28,11 +28,6 @@ export interface SurveyToRemove {
   completedAt: Date | null;
   responses: SurveyResponses;
   properties: Record<string, string | number | boolean>;
-}
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /**

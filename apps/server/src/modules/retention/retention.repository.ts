@@ -1,12 +1,7 @@
 import type { RetentionRunReport, RetentionSettingsInput } from '@graphium/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { workspaceRetention } from '../../db/schema/index.js';
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 

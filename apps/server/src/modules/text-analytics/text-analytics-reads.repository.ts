@@ -1,16 +1,11 @@
 import { normaliseKeyword, type TextSentiment } from '@graphium/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { surveys, templates } from '../../db/schema/index.js';
 
 // The reads of text analytics (docs/decisions/030-text-analytics.md): the keyword table and the
 // sentiment counts from the aggregates (one indexed read per question and kind), the same from
 // the answers' rows for a filtered set of surveys, and the filters' conditions.
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 export interface TermCountRow {
   question_id: string;

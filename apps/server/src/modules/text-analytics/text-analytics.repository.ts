@@ -1,6 +1,6 @@
 import type { SurveyResponses, TextSentiment } from '@graphium/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
 
 // Text analytics' rows (docs/decisions/030-text-analytics.md). Sets of rows travel as one JSON
 // parameter read by jsonb_to_recordset: one statement per table and batch, on PGlite and
@@ -16,11 +16,6 @@ export interface TextAnswerRow {
   language: string;
   score: number | null;
   terms: string[];
-}
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;

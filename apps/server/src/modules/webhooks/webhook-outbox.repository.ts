@@ -1,13 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
 
 // The webhook events outbox and its deliveries (docs/decisions/036-webhooks.md): raw statements,
 // each one round trip, since a delivery batch claims and records many rows at once.
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const idsIn = (ids: readonly string[]) =>

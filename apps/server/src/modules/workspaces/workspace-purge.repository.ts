@@ -1,16 +1,11 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
 
 // Removing a deleted workspace's data (docs/decisions/044-retention-and-deletions.md), a batch of
 // rows per statement, each statement its own short transaction: no lock is held for long, and a
 // purge that stops halfway goes on where it was the next time.
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 interface PurgeStep {
   table: PgTable;
