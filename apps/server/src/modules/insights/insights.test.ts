@@ -261,10 +261,50 @@ describe('the daily aggregate', () => {
       }),
       expect.objectContaining({ day: '2026-03-11', sent_count: 0, completed_count: 1, promoters: 1 }),
     ]);
+    await t.ctx.db.execute(
+      sql`update response_daily_stats_zones set time_zone = 'UTC' where workspace_id = ${workspaceId}`,
+    );
     await t.ctx.db.transaction((tx) => rebuildDailyStats(tx, workspaceId, 'Pacific/Auckland'));
     expect(await read()).toEqual(written);
     const days = await auckland.get('/api/dashboard?from=2026-03-10&to=2026-03-11');
     expect(days.json().trend.map((point: { responses: number }) => point.responses)).toEqual([2, 1]);
+    t.setNow(march(17));
+  });
+
+  it('rebuilds from events on both sides of its five-minute cutoff as the writes made them', async () => {
+    // The rebuild reads events older than five minutes apart from the newer ones (sends and
+    // completions go on meanwhile): here one of each, on the real clock.
+    t.setNow(undefined);
+    const client = (await signUpClient(t.client())).client;
+    const zone = await client.put('/api/workspace/notification-settings', { timeZone: 'Pacific/Auckland' });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const workspaceId = (await client.get('/api/accounts/startup')).json().workspaces[0]
+      .workspaceId as string;
+    const template = await npsTemplate(client, 'Cutoff');
+    expect((await client.get('/api/dashboard?from=2026-03-10&to=2026-03-10')).statusCode).toBe(200);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await sendAndAnswer(t, client, template, hourAgo, { value: 8, on: new Date(hourAgo.getTime() + 60_000) });
+    await sendAndAnswer(t, client, template, hourAgo, { value: 3, on: new Date() });
+    await sendAndAnswer(t, client, template, new Date(), { value: 10, on: new Date() });
+    await sendAndAnswer(t, client, template, new Date());
+    t.setNow(undefined);
+    const read = async () =>
+      (
+        (await t.ctx.db.execute(
+          sql`select template_id, day::text, sent_count, responded_count, completed_count, promoters, passives,
+                detractors from response_daily_stats where workspace_id = ${workspaceId} order by template_id, day`,
+        )) as { rows: unknown[] }
+      ).rows;
+    const written = await read();
+    expect(written.length).toBeGreaterThan(0);
+    // Rows cut at UTC, as if the zone had just changed: the rebuild makes Auckland's again.
+    await t.ctx.db.execute(
+      sql`update response_daily_stats_zones set time_zone = 'UTC' where workspace_id = ${workspaceId}`,
+    );
+    expect(await t.ctx.db.transaction((tx) => rebuildDailyStats(tx, workspaceId, 'Pacific/Auckland'))).toBe(
+      true,
+    );
+    expect(await read()).toEqual(written);
     t.setNow(march(17));
   });
 });

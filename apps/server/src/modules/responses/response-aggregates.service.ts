@@ -15,7 +15,6 @@ import {
   addDailySent,
   findDailyZone,
   isKnownZone,
-  lockDailyZoneForRebuild,
   rebuildDailyStats,
   removeDailySent,
 } from './response-daily-stats.repository.js';
@@ -205,9 +204,9 @@ export async function forgetSentSurveys(
 /**
  * Makes the workspace's daily aggregate cut at `timeZone`'s midnights (decision 035): when the
  * rows are in another zone (the workspace's time zone changed), they are rebuilt from the surveys
- * in one transaction that first locks the zone row, so writes under way finish before the surveys
- * are read and later ones wait and then count in the new zone. A zone PostgreSQL does not know
- * keeps UTC. Answers the zone the rows are now cut at.
+ * in one transaction (`rebuildDailyStats`: sends and completions wait only for its last, short
+ * part, and then count in the new zone). A zone PostgreSQL does not know keeps UTC. Answers the
+ * zone the rows are now cut at.
  */
 export async function ensureDailyStatsZone(
   db: Executor,
@@ -219,7 +218,6 @@ export async function ensureDailyStatsZone(
   if ((current ?? (await findDailyZone(db, workspaceId))) === timeZone) return timeZone;
   return db.transaction(async (tx) => {
     const wanted = (await isKnownZone(tx, timeZone)) ? timeZone : 'UTC';
-    if ((await lockDailyZoneForRebuild(tx, workspaceId)) === wanted) return wanted;
     await rebuildDailyStats(tx, workspaceId, wanted);
     return wanted;
   });

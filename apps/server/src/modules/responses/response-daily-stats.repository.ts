@@ -17,6 +17,19 @@ export function lockedZoneOf(workspaceId: SQL | string): SQL {
   return sql`coalesce((select z.time_zone from ${zones} z where z.workspace_id = ${workspaceId}::uuid for key share), 'UTC')`;
 }
 
+/** The lock a zone rebuild holds for its whole length (exclusive) and removals take (shared). */
+const rebuildLockKey = (workspaceId: SQL | string): SQL =>
+  sql`hashtextextended('response_daily_stats:' || (${workspaceId})::text, 0)`;
+
+/**
+ * `lockedZoneOf` for a statement that takes counts away (surveys deleted, answers erased): it also
+ * waits for a zone rebuild under way, whose rows, read from the surveys as they were, would
+ * otherwise keep what was taken away.
+ */
+export function lockedZoneForRemovalOf(workspaceId: SQL | string): SQL {
+  return sql`(select ${lockedZoneOf(workspaceId)} from (select pg_advisory_xact_lock_shared(${rebuildLockKey(workspaceId)})) as waited_for_rebuild)`;
+}
+
 /** An instant's local day in a zone. */
 const localDay = (instant: SQL, zone: SQL): SQL => sql`((${instant}) at time zone ${zone})::date`;
 
@@ -71,7 +84,7 @@ export async function addDailySent(db: Executor, sent: readonly SentSurvey[]): P
 export async function removeDailySent(db: Executor, removed: readonly SentSurvey[]): Promise<void> {
   for (const [workspaceId, entries] of countByInstant(removed)) {
     await db.execute(sql`
-      with zone as (select ${lockedZoneOf(workspaceId)} as name),
+      with zone as (select ${lockedZoneForRemovalOf(workspaceId)} as name),
       removed as (
         select sent.template_id, ${localDay(sql`sent.sent_at`, sql`zone.name`)} as day, sum(sent.count)::int as count
         from (values ${instantsOf(entries)}) as sent(template_id, sent_at, count) cross join zone
@@ -131,18 +144,14 @@ export async function findDailyZone(db: Executor, workspaceId: string): Promise<
   return rows[0]?.timeZone ?? 'UTC';
 }
 
-/**
- * Locks the workspace's zone row for update, making it first when it is missing: writers wait,
- * and those already under way have committed. Answers the zone the rows are cut at.
- */
-export async function lockDailyZoneForRebuild(db: Executor, workspaceId: string): Promise<string> {
+/** Locks the workspace's zone row for update, making it first when it is missing: writers wait. */
+async function lockZoneRow(db: Executor, workspaceId: string): Promise<void> {
   await db.insert(zones).values({ workspaceId }).onConflictDoNothing();
-  const [row] = await db
+  await db
     .select({ timeZone: zones.timeZone })
     .from(zones)
     .where(sql`${zones.workspaceId} = ${workspaceId}`)
     .for('update');
-  return row?.timeZone ?? 'UTC';
 }
 
 /** Whether PostgreSQL knows the zone by this name. */
@@ -152,41 +161,96 @@ export async function isKnownZone(db: Executor, timeZone: string): Promise<boole
 }
 
 /**
- * The workspace's daily rows again from its surveys, with days in `timeZone` (the statement of
- * migration 0020's backfill for one workspace and one zone), and the zone recorded. The caller
- * holds the zone row's lock (`lockDailyZoneForRebuild`).
+ * What each survey adds to the daily rows with days in `timeZone`, for the events on one side of
+ * `cutoff`: its sending (sent, on the sending day) before or since, its completion (responded on
+ * the sending day; completed, NPS and composite on the completion day) before or since. Each event
+ * is counted on exactly one side, whenever it is read.
  */
-export async function rebuildDailyStats(db: Executor, workspaceId: string, timeZone: string): Promise<void> {
+function dailyContributions(
+  workspaceId: string,
+  timeZone: string,
+  side: 'before' | 'since',
+  cutoff: SQL,
+): SQL {
+  const sentOnSide = side === 'before' ? sql`s.sent_at < ${cutoff}` : sql`s.sent_at >= ${cutoff}`;
+  const completedOnSide =
+    side === 'before'
+      ? sql`(s.completed_at is null or s.completed_at < ${cutoff})`
+      : sql`s.completed_at >= ${cutoff}`;
+  return sql`
+    select s.template_id, (s.sent_at at time zone ${timeZone})::date as day, 1 as sent, 0 as responded,
+      0 as completed, 0 as promoter, 0 as passive, 0 as detractor, 0 as composite_count,
+      null::double precision as composite
+    from surveys s where s.workspace_id = ${workspaceId}::uuid and ${sentOnSide}
+    union all
+    select s.template_id, (s.sent_at at time zone ${timeZone})::date, 0, 1, 0, 0, 0, 0, 0, null
+    from surveys s where s.workspace_id = ${workspaceId}::uuid and s.state = 'COMPLETE' and ${completedOnSide}
+    union all
+    select s.template_id, (s.completed_at at time zone ${timeZone})::date, 0, 0, 1,
+      coalesce((n.answer >= 9)::int, 0), coalesce((n.answer >= 7 and n.answer < 9)::int, 0),
+      coalesce((n.answer < 7)::int, 0), (s.composite_percentage is not null)::int, s.composite_percentage
+    from surveys s
+    join template_versions v on v.id = s.template_version_id
+    left join lateral (
+      select (s.responses ->> (q.value ->> 'id'))::double precision as answer
+      from jsonb_array_elements(case when jsonb_typeof(v.definition -> 'questions') = 'array'
+        then v.definition -> 'questions' else '[]'::jsonb end) with ordinality as q(value, position)
+      where q.value ->> 'type' = 'NetPromoterScore'
+        and jsonb_typeof(s.responses -> (q.value ->> 'id')) = 'number'
+      order by q.position
+      limit 1
+    ) n on true
+    where s.workspace_id = ${workspaceId}::uuid and s.state = 'COMPLETE' and s.completed_at is not null
+      and ${completedOnSide}`;
+}
+
+/**
+ * The workspace's daily rows again from its surveys, with days in `timeZone` (the statement of
+ * migration 0020's backfill for one workspace and one zone), and the zone recorded; in the
+ * caller's transaction. Sends and completions go on meanwhile: the long part (every event older
+ * than five minutes, read into a temporary table) holds no lock writers wait for. Only then is
+ * the zone row locked, so writes under way finish and later ones wait; the rows are replaced by
+ * the table and the events of the last five minutes, read now. Removals, whose counts the table
+ * may still hold, wait for the whole rebuild (`lockedZoneForRemovalOf`). Answers false when the
+ * rows were already in `timeZone` (another rebuild did it first).
+ */
+export async function rebuildDailyStats(
+  db: Executor,
+  workspaceId: string,
+  timeZone: string,
+): Promise<boolean> {
+  await db.execute(sql`select pg_advisory_xact_lock(${rebuildLockKey(workspaceId)})`);
+  if ((await findDailyZone(db, workspaceId)) === timeZone) return false;
+  const cutoff = sql`(select cutoff from daily_rebuild_cutoff)`;
+  await db.execute(sql`drop table if exists daily_rebuild_cutoff, daily_rebuild_rows`);
+  await db.execute(sql`create temporary table daily_rebuild_cutoff on commit drop as
+    select now() - interval '5 minutes' as cutoff`);
+  await db.execute(sql`create temporary table daily_rebuild_rows on commit drop as
+    select template_id, day, sum(sent)::int as sent, sum(responded)::int as responded,
+      sum(completed)::int as completed, sum(promoter)::int as promoter, sum(passive)::int as passive,
+      sum(detractor)::int as detractor, sum(composite_count)::int as composite_count,
+      sum(composite) as composite, sum(composite * composite) as composite_squared
+    from (${dailyContributions(workspaceId, timeZone, 'before', cutoff)}) counted
+    group by template_id, day`);
+  await lockZoneRow(db, workspaceId);
   await db.execute(sql`delete from ${responseDailyStats} where workspace_id = ${workspaceId}::uuid`);
   await db.execute(sql`
     insert into ${responseDailyStats} (template_id, day, workspace_id, sent_count, responded_count,
       completed_count, promoters, passives, detractors, composite_count, composite_sum, composite_sum_of_squares)
-    select template_id, day, workspace_id, sum(sent)::int, sum(responded)::int, sum(completed)::int,
+    select template_id, day, ${workspaceId}::uuid, sum(sent)::int, sum(responded)::int, sum(completed)::int,
       sum(promoter)::int, sum(passive)::int, sum(detractor)::int, sum(composite_count)::int,
-      coalesce(sum(composite), 0), coalesce(sum(composite * composite), 0)
+      coalesce(sum(composite), 0), coalesce(sum(composite_squared), 0)
     from (
-      select s.template_id, (s.sent_at at time zone ${timeZone})::date as day, s.workspace_id, 1 as sent,
-        (s.state = 'COMPLETE')::int as responded, 0 as completed, 0 as promoter, 0 as passive,
-        0 as detractor, 0 as composite_count, null::double precision as composite
-      from surveys s where s.workspace_id = ${workspaceId}::uuid
+      select template_id, day, sent, responded, completed, promoter, passive, detractor, composite_count,
+        composite, composite_squared
+      from daily_rebuild_rows
       union all
-      select s.template_id, (s.completed_at at time zone ${timeZone})::date, s.workspace_id, 0, 0, 1,
-        coalesce((n.answer >= 9)::int, 0), coalesce((n.answer >= 7 and n.answer < 9)::int, 0),
-        coalesce((n.answer < 7)::int, 0), (s.composite_percentage is not null)::int, s.composite_percentage
-      from surveys s
-      join template_versions v on v.id = s.template_version_id
-      left join lateral (
-        select (s.responses ->> (q.value ->> 'id'))::double precision as answer
-        from jsonb_array_elements(case when jsonb_typeof(v.definition -> 'questions') = 'array'
-          then v.definition -> 'questions' else '[]'::jsonb end) with ordinality as q(value, position)
-        where q.value ->> 'type' = 'NetPromoterScore'
-          and jsonb_typeof(s.responses -> (q.value ->> 'id')) = 'number'
-        order by q.position
-        limit 1
-      ) n on true
-      where s.workspace_id = ${workspaceId}::uuid and s.state = 'COMPLETE' and s.completed_at is not null
+      select template_id, day, sent, responded, completed, promoter, passive, detractor, composite_count,
+        composite, composite * composite
+      from (${dailyContributions(workspaceId, timeZone, 'since', cutoff)}) recent
     ) counted
-    group by template_id, day, workspace_id
+    group by template_id, day
     order by template_id, day`);
   await db.update(zones).set({ timeZone }).where(sql`${zones.workspaceId} = ${workspaceId}`);
+  return true;
 }

@@ -10,7 +10,7 @@ import {
   subtractAggregates,
 } from './aggregate-subtraction.js';
 import { answeredQuestionStats, firstNpsAnswer, weekStartOf } from './response-aggregates.service.js';
-import { lockedZoneOf } from './response-daily-stats.repository.js';
+import { lockedZoneForRemovalOf } from './response-daily-stats.repository.js';
 import { compositeQuestionKey } from './response-stats.repository.js';
 import { isSegmentTotalsRow, segmentCompletionRows } from './segment-aggregates.js';
 
@@ -224,7 +224,7 @@ async function dailyDeltaRelation(
   }
   return sql`(with r as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as r(t uuid, s timestamptz, c timestamptz, n double precision, p double precision)),
-        z as (select ${lockedZoneOf(workspaceId)} as name)
+        z as (select ${lockedZoneForRemovalOf(workspaceId)} as name)
       select template_id, day, sum(sent_count)::int as sent_count, sum(responded_count)::int as responded_count,
         sum(completed_count)::int as completed_count, sum(promoters)::int as promoters,
         sum(passives)::int as passives, sum(detractors)::int as detractors,
