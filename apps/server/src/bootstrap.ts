@@ -15,6 +15,7 @@ import { deliveryJobHandlers } from './modules/delivery/delivery.job-handlers.js
 import { settleUrgentDeliveries } from './modules/delivery/delivery.service.js';
 import { createEmailTransport } from './modules/delivery/transports/email.js';
 import { idempotencyJobHandlers } from './modules/idempotency/idempotency.job-handlers.js';
+import { insightsJobHandlers } from './modules/insights/insights.job-handlers.js';
 import { linkCacheChannel, MemoryLinkCache, noLinkCache } from './modules/public-links/link-cache.js';
 import { publicLinkJobHandlers } from './modules/public-links/public-links.job-handlers.js';
 import { recurringSendJobHandlers } from './modules/recurring-sends/recurring-sends.job-handlers.js';
@@ -68,6 +69,7 @@ const jobHandlers: readonly JobHandler[] = [
   ...idempotencyJobHandlers,
   ...workspaceJobHandlers,
   ...retentionJobHandlers,
+  ...insightsJobHandlers,
 ];
 export const jobDefinitions = jobHandlers.map((handler) => handler.job);
 

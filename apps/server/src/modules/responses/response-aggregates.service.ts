@@ -13,6 +13,7 @@ import { loadVersionLineage } from '../templates/template-versions.service.js';
 import {
   addDailyCompletion,
   addDailySent,
+  countDailySent,
   findDailyZone,
   isKnownZone,
   rebuildDailyStats,
@@ -221,6 +222,11 @@ export async function ensureDailyStatsZone(
     await rebuildDailyStats(tx, workspaceId, wanted);
     return wanted;
   });
+}
+
+/** How many surveys a rebuild of the workspace's daily rows would read (decision 035). */
+export function countSurveysInDailyStats(db: Executor, workspaceId: string): Promise<number> {
+  return countDailySent(db, workspaceId);
 }
 
 /** The zone a workspace's daily rows are cut at now (decision 035). */

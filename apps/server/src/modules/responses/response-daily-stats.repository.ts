@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { responseDailyStats, responseDailyStatsZones } from '../../db/schema/index.js';
 
 // The dashboard's daily aggregate (docs/decisions/028-dashboard.md), kept beside the other
@@ -133,6 +133,15 @@ export async function addDailyCompletion(db: Executor, completion: DailyCompleti
     on conflict (template_id, day) do update set
       ${add('responded_count')}, ${add('completed_count')}, ${add('promoters')}, ${add('passives')},
       ${add('detractors')}, ${add('composite_count')}, ${add('composite_sum')}, ${add('composite_sum_of_squares')}`);
+}
+
+/** How many surveys the workspace's daily rows count as sent (what a rebuild reads). */
+export async function countDailySent(db: Executor, workspaceId: string): Promise<number> {
+  const [row] = await rowsOf<{ sent: number }>(
+    db,
+    sql`select coalesce(sum(sent_count), 0)::int as sent from ${responseDailyStats} where workspace_id = ${workspaceId}::uuid`,
+  );
+  return row?.sent ?? 0;
 }
 
 /** The zone a workspace's daily rows are cut at ('UTC' without a row). */
