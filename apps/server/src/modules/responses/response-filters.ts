@@ -67,9 +67,13 @@ function statusCondition(value: string): SQL {
 
 /**
  * A phone filter's value: a whole number typed the workspace's way ("0412 345 678" in Australia)
- * is read as stored (E.164, decision 021); anything else compares digits as before.
+ * is read as stored (E.164, decision 021); anything else compares digits as before. A part of a
+ * number (`contains`, `ends_with`) is always digits: its last six digits "012301" are no number
+ * of the workspace's country, though they may read as one.
  */
-function phoneFilterValue(raw: string, phoneCountry: string): string {
+function phoneFilterValue(raw: string, phoneCountry: string, operator: string): string {
+  if (operator === 'contains' || operator === 'not_contains' || operator === 'ends_with')
+    return toPhoneDigits(raw);
   return toStoredPhone(raw, phoneCountry) ?? toPhoneDigits(raw);
 }
 
@@ -77,7 +81,7 @@ function contactCondition(filter: ResponseFilter, phoneCountry: string): SQL {
   const isEmail = filter.field === emailFilterField;
   const type = isEmail ? 'email' : 'phone';
   const raw = String(filter.value).trim();
-  const value = isEmail ? raw : phoneFilterValue(raw, phoneCountry);
+  const value = isEmail ? raw : phoneFilterValue(raw, phoneCountry, filter.operator);
   const text = isEmail ? sql.raw(`contact->>'emailAddress'`) : sql.raw(`contact->>'phoneNumber'`);
   const { condition, negated } = textMatch(filter.operator as TextOperator, text, value);
   const methods = sql`jsonb_array_elements(${surveys.contactMethods}) as contact`;

@@ -92,6 +92,18 @@ describe('sending to phone numbers of the workspace country', () => {
       ]);
     }
     expect((await list(phone.e164.slice(-6), 'ends_with')).json().surveys).toHaveLength(1);
+    // A part of a number is digits, even one that reads as a number of the country: the last six
+    // digits of +61412130013 were taken for the Australian 13 number +61130013 and matched nothing
+    // (the random number above was such one in about one run of twenty).
+    const partNumber = await send(client, template.surveyTemplateVersionId, {
+      surveyContactMethods: [{ contactMethodType: 'phone', phoneNumber: '0412 130 013' }],
+    });
+    expect(partNumber.statusCode, partNumber.body).toBe(201);
+    for (const [part, operator] of [
+      ['130013', 'ends_with'],
+      ['130013', 'contains'],
+    ] as const)
+      expect((await list(part, operator)).json().surveys).toHaveLength(1);
   });
 
   it('keeps the country of a number with + or 00, and refuses a number that is not Australian (400)', async () => {
