@@ -135,5 +135,10 @@ export const dashboardSchema = z.object({
   templates: z.array(z.object({ templateId: z.uuid(), name: z.string() })),
   /** The time zone whose days `from`, `to` and the trend are (the workspace's, decision 035). */
   timeZone: z.string(),
+  /**
+   * The workspace's new time zone while a job recomputes a large workspace's days in it (the days
+   * are still in `timeZone` meanwhile), else null.
+   */
+  pendingTimeZone: z.string().nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -29,7 +29,10 @@ describe('dashboard days after a time-zone change', () => {
     const zone = await client.put('/api/workspace/notification-settings', { timeZone: 'Pacific/Auckland' });
     expect(zone.statusCode, zone.body).toBe(200);
     // As if the workspace were past the size rebuilt within a request (a limit of 0 surveys).
-    expect(await prepareDashboardDays(t.ctx, workspaceId, 'Pacific/Auckland', 'UTC', 0)).toBe('UTC');
+    expect(await prepareDashboardDays(t.ctx, workspaceId, 'Pacific/Auckland', 'UTC', 0)).toEqual({
+      daysZone: 'UTC',
+      pendingTimeZone: 'Pacific/Auckland',
+    });
     expect(await findDailyStatsZone(t.ctx.db, workspaceId)).toBe('UTC');
     expect((await t.ctx.jobs.sizes())['rebuild-daily-stats']).toBeGreaterThan(0);
 

@@ -98,19 +98,25 @@ export function findMovers(
  */
 const inlineRebuildLimit = 250_000;
 
-/** The zone the dashboard's days are in: the workspace's, or the previous one while a job rebuilds. */
+/**
+ * The zone the dashboard's days are in: the workspace's, or the previous one while a job rebuilds
+ * them (`pendingTimeZone`: the workspace's zone then).
+ */
 export async function prepareDashboardDays(
   ctx: AppContext,
   workspaceId: string,
   timeZone: string,
   rowsZone: string,
   limit = inlineRebuildLimit,
-): Promise<string> {
-  if (rowsZone === timeZone) return timeZone;
+): Promise<{ daysZone: string; pendingTimeZone: string | null }> {
+  if (rowsZone === timeZone) return { daysZone: timeZone, pendingTimeZone: null };
   if ((await countSurveysInDailyStats(ctx.db, workspaceId)) <= limit)
-    return prepareDays(ctx.db, { workspaceId, timeZone }, rowsZone);
+    return {
+      daysZone: await prepareDays(ctx.db, { workspaceId, timeZone }, rowsZone),
+      pendingTimeZone: null,
+    };
   await ctx.jobs.send(rebuildDailyStatsJob, { workspaceId });
-  return rowsZone;
+  return { daysZone: rowsZone, pendingTimeZone: timeZone };
 }
 
 /** The job's work: the workspace's daily rows in its time zone as it is now. */
@@ -135,7 +141,7 @@ export async function getDashboard(
   if (query.templateIds?.some((id) => !names.has(id))) throw notFound('Survey template not found');
   // Days are the workspace's local days (decision 035), or the previous zone's while a large
   // workspace's rows are rebuilt.
-  const daysZone = await prepareDashboardDays(ctx, workspaceId, timeZone, rowsZone);
+  const { daysZone, pendingTimeZone } = await prepareDashboardDays(ctx, workspaceId, timeZone, rowsZone);
   const scope = {
     workspaceId,
     templateIds: query.templateIds,
@@ -157,5 +163,6 @@ export async function getDashboard(
     movers: findMovers(byTemplate, names),
     templates,
     timeZone: daysZone,
+    pendingTimeZone,
   };
 }

@@ -53,6 +53,7 @@ export function buildDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       { templateId: washId, name: 'Wash' },
     ],
     timeZone: 'Europe/Paris',
+    pendingTimeZone: null,
     ...overrides,
   };
 }

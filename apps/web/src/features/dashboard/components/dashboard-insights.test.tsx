@@ -49,6 +49,21 @@ describe('Dashboard insights', () => {
     expect(screen.getByRole('heading', { name: /Welcome,/ })).toBeInTheDocument();
   });
 
+  it('says that the days are still in the previous zone while a new one is recomputed', async () => {
+    mockApi({
+      get: {
+        '/accounts/startup': () => buildStartup({ role: 'viewer' }),
+        '/dashboard': () => buildDashboard({ timeZone: 'UTC', pendingTimeZone: 'Pacific/Auckland' }),
+      },
+    });
+    renderApp('/dashboard?range=custom&from=2026-03-10&to=2026-03-16');
+    expect(
+      await screen.findByText(
+        /Days are still in UTC while they are recomputed for the workspace's new time zone \(Pacific\/Auckland\)/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('asks again for a preset and for the chosen templates', async () => {
     mockApi({
       get: { '/accounts/startup': () => buildStartup(), '/dashboard': () => buildDashboard() },

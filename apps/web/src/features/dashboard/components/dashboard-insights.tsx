@@ -77,8 +77,10 @@ export function DashboardInsights() {
         <div className="space-y-6" aria-busy={dashboard.isFetching}>
           <HeadlineCards figures={data.figures} />
           <p className="text-sm text-gray-600">
-            {significanceHelp} Days are in the workspace's time zone ({data.timeZone}; Settings →
-            Notifications).
+            {significanceHelp}{' '}
+            {data.pendingTimeZone
+              ? `Days are still in ${data.timeZone} while they are recomputed for the workspace's new time zone (${data.pendingTimeZone}); this can take a few minutes.`
+              : `Days are in the workspace's time zone (${data.timeZone}; Settings → Notifications).`}
           </p>
           <TrendSection bucket={data.bucket} points={data.trend} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
