@@ -8,7 +8,7 @@ import {
   scoreSurvey,
 } from '@graphium/shared';
 import type { SQLWrapper } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { loadVersionLineage } from '../templates/template-versions.service.js';
 import {
   addDailyCompletion,
@@ -189,8 +189,8 @@ export async function recordSentSurveys(
  * and sending days in one statement. Answers the ids it inserted.
  */
 export async function insertAndRecordSentSurveys(db: Executor, inserted: SQLWrapper): Promise<Set<string>> {
-  const result = (await db.execute(insertCountingSent(inserted))) as unknown as { rows: { id: string }[] };
-  return new Set(result.rows.map((row) => row.id));
+  const rows = await rowsOf<{ id: string }>(db, insertCountingSent(inserted));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Takes surveys deleted unanswered out of their templates' totals, in the caller's transaction. */

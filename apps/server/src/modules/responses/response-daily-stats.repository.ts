@@ -165,8 +165,7 @@ async function lockZoneRow(db: Executor, workspaceId: string): Promise<void> {
 
 /** Whether PostgreSQL knows the zone by this name. */
 export async function isKnownZone(db: Executor, timeZone: string): Promise<boolean> {
-  const rows = await db.execute(sql`select 1 from pg_timezone_names where name = ${timeZone}`);
-  return ((rows as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+  return (await rowsOf(db, sql`select 1 from pg_timezone_names where name = ${timeZone}`)).length > 0;
 }
 
 /**
@@ -230,10 +229,9 @@ export async function rebuildDailyStats(
 ): Promise<boolean> {
   await db.execute(sql`select pg_advisory_xact_lock(${rebuildLockKey(workspaceId)})`);
   if ((await findDailyZone(db, workspaceId)) === timeZone) return false;
-  const cutoff = sql`(select cutoff from daily_rebuild_cutoff)`;
-  await db.execute(sql`drop table if exists daily_rebuild_cutoff, daily_rebuild_rows`);
-  await db.execute(sql`create temporary table daily_rebuild_cutoff on commit drop as
-    select now() - interval '5 minutes' as cutoff`);
+  // now() is the transaction's start in each of its statements: one cutoff for both reads.
+  const cutoff = sql`(now() - interval '5 minutes')`;
+  await db.execute(sql`drop table if exists daily_rebuild_rows`);
   await db.execute(sql`create temporary table daily_rebuild_rows on commit drop as
     select template_id, day, sum(sent)::int as sent, sum(responded)::int as responded,
       sum(completed)::int as completed, sum(promoter)::int as promoter, sum(passive)::int as passive,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { publicLinks, surveys, templates } from '../../db/schema/index.js';
 
 // Queries of the responses analysis (decision 007). The conditions come from response-filters.ts.
@@ -189,8 +189,7 @@ export async function summarizeSet(
       from ${surveys} where ${and(...conditions)}
     ), done as not materialized (select * from matched where state = 'COMPLETE')
     ${sql.join(parts, sql` union all `)}`;
-  const result = (await db.execute(query)) as unknown as { rows: SummaryPartRow[] };
-  return result.rows;
+  return rowsOf<SummaryPartRow>(db, query);
 }
 
 // ---- one survey ----

@@ -1,5 +1,5 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { surveys } from '../../db/schema/index.js';
 
 // The segment table's queries (docs/decisions/029-segments.md): completed surveys of the set,
@@ -55,8 +55,8 @@ export async function sumSegments(
             rank > ${top} as is_other, sum(n) as n, sum(cc) as cc, sum(cs) as cs, sum(css) as css,
             sum(pro) as pro, sum(pas) as pas, sum(det) as det
           from ranked group by 1, 2, 3`;
-  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  return (result.rows as Record<string, unknown>[]).map((row) => ({
+  const rows = await rowsOf<Record<string, unknown>>(db, query);
+  return rows.map((row) => ({
     key: row.key === null ? null : String(row.key),
     value: row.value === null ? null : String(row.value),
     isOther: row.is_other === true,

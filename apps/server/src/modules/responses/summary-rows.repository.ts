@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { surveys } from '../../db/schema/index.js';
 import { answeredSql, type SummaryPartRow } from './responses.repository.js';
 
@@ -31,10 +31,11 @@ function unnumberedQuestions(versionId: string): SQL {
  * one read.
  */
 async function numberQuestions(db: Executor, versionId: string): Promise<void> {
-  const missing = (await db.execute(
+  const [missing] = await rowsOf<{ template_id: string }>(
+    db,
     sql`select template_id from (${unnumberedQuestions(versionId)}) q limit 1`,
-  )) as unknown as { rows: { template_id: string }[] };
-  const templateId = missing.rows[0]?.template_id;
+  );
+  const templateId = missing?.template_id;
   if (!templateId) return;
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${templateId}::text, 46))`);
   await db.execute(sql`insert into summary_question_numbers (template_id, question_id, number)
@@ -75,10 +76,11 @@ export async function addSummaryRow(db: Executor, surveyId: string, versionId: s
 
 /** The template's question numbers, by question id. */
 export async function findQuestionNumbers(db: Executor, templateId: string): Promise<Map<string, number>> {
-  const result = (await db.execute(
+  const rows = await rowsOf<{ question_id: string; number: number }>(
+    db,
     sql`select question_id, number from summary_question_numbers where template_id = ${templateId}`,
-  )) as unknown as { rows: { question_id: string; number: number }[] };
-  return new Map(result.rows.map((row) => [row.question_id, Number(row.number)]));
+  );
+  return new Map(rows.map((row) => [row.question_id, Number(row.number)]));
 }
 
 /**
@@ -156,6 +158,5 @@ export async function summarizeSummaryRows(
       from survey_summary_rows where ${sql.join(conditions, sql` and `)}
     ), combos as materialized (select answers, count(*)::int as n from done group by answers)
     ${sql.join(parts, sql` union all `)}`;
-  const result = (await db.execute(query)) as unknown as { rows: SummaryPartRow[] };
-  return result.rows;
+  return rowsOf<SummaryPartRow>(db, query);
 }

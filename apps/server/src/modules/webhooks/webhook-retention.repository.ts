@@ -1,12 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 
 // The retention purge's statements (docs/decisions/047-connect-gaps.md): each deletes at most
 // `limit` rows, so a large backlog is worked through in short transactions.
 
 async function deletedCount(db: Executor, statement: SQL): Promise<number> {
-  const result = (await db.execute(statement)) as unknown as { rows: unknown[] };
-  return result.rows.length;
+  return (await rowsOf(db, statement)).length;
 }
 
 /** Deliveries done (delivered or failed) of events before `before`; their attempts go with them. */
