@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared-statements.js';
 import {
@@ -139,18 +151,23 @@ function prepareMarkMessageSent(db: Executor) {
     .prepare('mark_outbox_message_sent');
 }
 
-/** Fenced by the claim's lease: a worker whose claim lapsed (and was queued again) matches nothing. */
+/**
+ * The message while one claim on it holds: still `sending` with that claim's lease. A worker whose
+ * claim lapsed (and was queued again, maybe for another worker) matches nothing (decision 050).
+ */
+function claimHolds(id: string | SQLWrapper, leaseUntil: Date | SQLWrapper) {
+  return and(
+    eq(outboxMessages.id, id),
+    eq(outboxMessages.status, 'sending'),
+    eq(outboxMessages.nextAttemptAt, leaseUntil),
+  );
+}
+
 function prepareMarkHandedOver(db: Executor) {
   return db
     .update(outboxMessages)
     .set({ handedOverAt: sql`now()` })
-    .where(
-      and(
-        eq(outboxMessages.id, sql.placeholder('id')),
-        eq(outboxMessages.status, 'sending'),
-        eq(outboxMessages.nextAttemptAt, sql`${sql.placeholder('leaseUntil')}::timestamptz`),
-      ),
-    )
+    .where(claimHolds(sql.placeholder('id'), sql`${sql.placeholder('leaseUntil')}::timestamptz`))
     .returning({ id: outboxMessages.id })
     .prepare('mark_outbox_message_handed_over');
 }
@@ -301,10 +318,7 @@ export async function updateOutboxMessage(
     .where(eq(outboxMessages.id, id));
 }
 
-/**
- * Records the outcome of a claimed message's attempt, fenced by its lease: a claim that lapsed
- * (the sweep queued the message again, maybe for another worker) changes nothing.
- */
+/** Records the outcome of a claimed message's attempt, while the claim holds (`claimHolds`). */
 export async function updateClaimedMessage(
   db: Executor,
   id: string,
@@ -314,13 +328,7 @@ export async function updateClaimedMessage(
   await db
     .update(outboxMessages)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(outboxMessages.id, id),
-        eq(outboxMessages.status, 'sending'),
-        eq(outboxMessages.nextAttemptAt, leaseUntil),
-      ),
-    );
+    .where(claimHolds(id, leaseUntil));
 }
 
 export async function findOutboxMessage(db: Executor, id: string): Promise<OutboxMessage | undefined> {
