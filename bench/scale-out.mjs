@@ -179,7 +179,6 @@ try {
   });
   await boss.start();
   await boss.send('send-reminders', {});
-  await boss.stop({ graceful: false, close: true });
   // Kill once mail is flowing, so messages are in the killed worker's hands.
   const flowDeadline = Date.now() + 30_000;
   while (mail.received.length - mailBefore < 20 && Date.now() < flowDeadline) await sleep(20);
@@ -209,13 +208,6 @@ try {
     const received = new Set(mail.received.slice(mailBefore));
     return addresses.filter((address) => !received.has(address));
   };
-  const sweeper = new PgBoss({
-    connectionString: databaseUrl,
-    schema: 'pgboss',
-    supervise: false,
-    schedule: false,
-  });
-  await sweeper.start();
   const deadline = Date.now() + (isShort ? 90_000 : 300_000);
   let lastSweep = 0;
   while (Date.now() < deadline) {
@@ -223,12 +215,12 @@ try {
     if (missingAddresses.length === 0 || missingAddresses.length === (await uncertainOf(missingAddresses)))
       break;
     if (Date.now() - lastSweep > 5000) {
-      await sweeper.send('sweep-outbox', {});
+      await boss.send('sweep-outbox', {});
       lastSweep = Date.now();
     }
     await sleep(500);
   }
-  await sweeper.stop({ graceful: false, close: true });
+  await boss.stop({ graceful: false, close: true });
   await sleep(2000); // anything sent twice arrives too
   const counts = new Map();
   for (const address of mail.received.slice(mailBefore)) counts.set(address, (counts.get(address) ?? 0) + 1);
