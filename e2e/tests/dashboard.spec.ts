@@ -75,7 +75,11 @@ test('the dashboard shows NPS with its margin for a picked range, kept in the UR
 
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(nps.getByText('33.3', { exact: true })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // The trend chart takes its width from a ResizeObserver, a frame or more after the window
+  // changed (a loaded CI machine once measured the 1,280 px chart still there): the page is judged
+  // once it has laid out again.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page);
 });

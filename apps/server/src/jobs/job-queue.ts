@@ -23,6 +23,11 @@ export interface JobDefinition<Payload> {
    * worked through without a poll's wait between each.
    */
   concurrency?: number;
+  /**
+   * At most one job of this kind per `key` (see `send`) waits, and one runs: sending it again
+   * while one waits does nothing (pg-boss's `stately` queue policy).
+   */
+  oncePerKey?: boolean;
 }
 
 export function defineJob<Schema extends z.ZodType>(definition: {
@@ -31,6 +36,7 @@ export function defineJob<Schema extends z.ZodType>(definition: {
   cron?: string;
   pollingIntervalSeconds?: number;
   concurrency?: number;
+  oncePerKey?: boolean;
 }): JobDefinition<z.output<Schema>> {
   return definition as JobDefinition<z.output<Schema>>;
 }
@@ -38,6 +44,8 @@ export function defineJob<Schema extends z.ZodType>(definition: {
 interface SendJobOptions {
   /** Seconds to wait before the job may run. */
   startAfter?: number;
+  /** For a job `oncePerKey`: what it is once per (a workspace's id, say). */
+  key?: string;
 }
 
 /** A job handler already bound to what it runs with: the queue calls `run` with each payload. */

@@ -40,8 +40,17 @@ export async function startJobQueue(
   const known = new Map(jobs.map((job) => [job.name, job]));
   const start = async () => {
     await boss.start();
-    for (const name of known.keys()) {
-      await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 15, retryBackoff: true });
+    for (const job of known.values()) {
+      const options = {
+        name: job.name,
+        policy: job.oncePerKey ? 'stately' : 'standard',
+        retryLimit: 3,
+        retryDelay: 15,
+        retryBackoff: true,
+      } as const;
+      await boss.createQueue(job.name, options);
+      // A queue made before its job's policy changed (createQueue leaves an existing one alone).
+      if (job.oncePerKey) await boss.updateQueue(job.name, options);
     }
   };
   // Processes starting together create pg-boss's schema and queues one at a time.
@@ -53,7 +62,12 @@ export async function startJobQueue(
     async send(job, payload, options) {
       if (!known.has(job.name)) throw new Error(`The job queue was started without the job ${job.name}`);
       const data = job.payload.parse(payload);
-      await boss.send(job.name, data as object, { startAfter: options?.startAfter });
+      if (job.oncePerKey && options?.key === undefined)
+        throw new Error(`The job ${job.name} needs a key to be sent`);
+      await boss.send(job.name, data as object, {
+        startAfter: options?.startAfter,
+        singletonKey: options?.key,
+      });
       outage.up();
     },
     async startWorkers(workers) {

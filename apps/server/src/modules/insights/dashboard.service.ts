@@ -115,7 +115,7 @@ export async function prepareDashboardDays(
       daysZone: await prepareDays(ctx.db, { workspaceId, timeZone }, rowsZone),
       pendingTimeZone: null,
     };
-  await ctx.jobs.send(rebuildDailyStatsJob, { workspaceId });
+  await ctx.jobs.send(rebuildDailyStatsJob, { workspaceId }, { key: workspaceId });
   return { daysZone: rowsZone, pendingTimeZone: timeZone };
 }
 

@@ -8,4 +8,6 @@ import { defineJob } from '../../jobs/job-queue.js';
 export const rebuildDailyStatsJob = defineJob({
   name: 'rebuild-daily-stats',
   payload: z.object({ workspaceId: z.uuid() }),
+  // Each dashboard load while the rebuild waits asks for it: one waits per workspace.
+  oncePerKey: true,
 });
