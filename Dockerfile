@@ -1,13 +1,13 @@
 # Graphium in a container: `docker build -t graphium .`, then see deploy/compose.yaml. The same
 # image runs the web process (`node apps/server/dist/main.js`, the default) and the worker
-# (`node apps/server/dist/worker.js`). Not built on the development machine (it has no Docker
-# engine); the processes it runs are the ones `npm run bench:scale-out` tests.
+# (`node apps/server/dist/worker.js`). `npm run test:docker` builds it and runs deploy/compose.yaml.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
+COPY packages/client/package.json packages/client/
 COPY bench/package.json bench/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
