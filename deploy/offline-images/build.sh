@@ -9,6 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+command -v debootstrap >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
 # Debian 12 (bookworm), as the real images are built on.
 debootstrap --variant=minbase bookworm "$work/rootfs" http://deb.debian.org/debian >/dev/null
 tar -C "$work/rootfs" -c . | docker import - graphium-offline/debian:bookworm >/dev/null
