@@ -14,6 +14,23 @@ describe('the start batcher', () => {
     expect(writes).toEqual([[1], [2, 3, 4]]);
   });
 
+  it("sends the next batch before the finished batch's callers go on", async () => {
+    const events: string[] = [];
+    const batcher = new Batcher<number, number>(async (items) => {
+      events.push(`write ${items.join(',')}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return items;
+    });
+    const callers = [1, 2, 3].map((item) =>
+      batcher.add(item).then((result) => {
+        events.push(`answer ${result}`);
+      }),
+    );
+    await Promise.all(callers);
+    // 1 goes alone; 2 and 3 wait for it and leave before 1's caller answers.
+    expect(events).toEqual(['write 1', 'write 2,3', 'answer 1', 'answer 2', 'answer 3']);
+  });
+
   it('tries a failed batch again item by item, so only the bad item fails', async () => {
     const batcher = new Batcher<number, number>(async (items) => {
       await new Promise((resolve) => setTimeout(resolve, 5));
