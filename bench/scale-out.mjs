@@ -5,11 +5,13 @@
 // respondent load through the balancer it kills -9 one web process and restarts it, stops another
 // with SIGTERM (draining) and restarts it, then kills -9 a worker in the middle of a bulk send and
 // a reminder run and restarts it. Prints what users met: requests failed, acknowledged saves lost,
-// sessions that survive, e-mails sent twice or not at all. `--short` is the version CI runs.
+// sessions that survive, e-mails and webhooks sent twice or not at all. `--short` is the version
+// CI runs.
 // Exits with 1 when a guarantee did not hold (decision 040).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -42,6 +44,15 @@ const { databaseUrl } = cluster;
 const redisPort = await freePort();
 const redis = await startRedis(redisPort);
 const mail = await startMailServer(await freePort());
+// A webhook receiver: the `webhook-id` of every request it is sent (decision 036).
+const hooks = { ids: [] };
+const hookPort = await freePort();
+const hookServer = createServer((request, response) => {
+  hooks.ids.push(request.headers['webhook-id']);
+  request.resume();
+  request.on('end', () => response.end('ok'));
+});
+await new Promise((resolve) => hookServer.listen(hookPort, '127.0.0.1', resolve));
 const webPorts = [await freePort(), await freePort(), await freePort()];
 const balancerPort = await freePort();
 const env = {
@@ -55,6 +66,7 @@ const env = {
   // What the killed worker claimed but never handed over goes back to the queue once its lease
   // ends (decision 050): short here so the run sees it sent.
   DELIVERY_LEASE_SECONDS: '10',
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${hookPort}`,
 };
 const webs = [];
 const workers = [];
@@ -164,6 +176,13 @@ try {
      where v.id = $2`,
     [scale.reminders, reminderVersionId],
   );
+  // Each invitation is also a `survey.sent` event for a webhook, delivered by the same workers.
+  await call('POST', '/api/webhooks', {
+    url: `http://127.0.0.1:${hookPort}/hook`,
+    description: 'Scale-out',
+    events: ['survey.sent'],
+  });
+  await sleep(1000); // every web process hears of the new webhook (its cache's notification)
   const mailBefore = mail.received.length;
   await call('POST', '/api/surveys/bulk', {
     surveyTemplateVersionId: versionId,
@@ -210,12 +229,17 @@ try {
   };
   const deadline = Date.now() + (isShort ? 90_000 : 300_000);
   let lastSweep = 0;
+  const hooksDone = () => new Set(hooks.ids).size >= scale.invitations;
   while (Date.now() < deadline) {
     const missingAddresses = missingNow();
-    if (missingAddresses.length === 0 || missingAddresses.length === (await uncertainOf(missingAddresses)))
+    if (
+      hooksDone() &&
+      (missingAddresses.length === 0 || missingAddresses.length === (await uncertainOf(missingAddresses)))
+    )
       break;
     if (Date.now() - lastSweep > 5000) {
       await boss.send('sweep-outbox', {});
+      await boss.send('sweep-webhooks', {});
       lastSweep = Date.now();
     }
     await sleep(500);
@@ -237,6 +261,21 @@ try {
     (twice > 0 && `${twice} messages sent twice`) ||
       (missing.length > uncertain && `${missing.length - uncertain} messages lost without a trace`),
   );
+  // Webhooks: a delivery the killed worker held is sent again under its `webhook-id` once the
+  // lease passes; a receiver drops the repeat (Standard Webhooks). Missing ones would be lost.
+  const deliveries = Number((await db.query('select count(*) from webhook_deliveries')).rows[0].count);
+  const hookIds = new Set(hooks.ids);
+  const repeats = hooks.ids.length - hookIds.size;
+  record(
+    [
+      `the same kill: ${deliveries} survey.sent webhook deliveries to a local receiver`,
+      `${hookIds.size} of ${deliveries} events received; ${repeats} sent again under the same webhook-id (the receiver drops them; in flight or unrecorded when the worker died); none under a new id`,
+      '—',
+    ],
+    (deliveries !== scale.invitations &&
+      `${deliveries} webhook deliveries for ${scale.invitations} invitations`) ||
+      (hookIds.size < deliveries && `${deliveries - hookIds.size} webhook events never received`),
+  );
   await db.end();
 } finally {
   for (const child of [...webs, ...workers]) child?.kill('SIGTERM');
@@ -244,6 +283,7 @@ try {
   await sleep(2500);
   redis.kill('SIGKILL');
   await mail.down().catch(() => {});
+  hookServer.close();
   cluster.drop();
 }
 

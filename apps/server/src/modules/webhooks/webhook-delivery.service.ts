@@ -36,8 +36,6 @@ function signingSecretsOf(delivery: ClaimedDelivery, now: Date): string[] {
     previousSecret !== null && previousSecretUntilMs !== null && previousSecretUntilMs > now.getTime();
   return isPreviousValid ? [delivery.secret, previousSecret] : [delivery.secret];
 }
-/** A claim's lease: a batch of 100 at 16 at a time, each within the timeout, ends well before. */
-const leaseSeconds = 5 * 60;
 /** Requests of one batch in flight at once. */
 const batchConcurrency = 16;
 /** Results recorded per statement. */
@@ -146,7 +144,10 @@ export async function deliverWebhooks(
   deliveryIds: readonly string[],
 ): Promise<AttemptResult[]> {
   const now = ctx.now();
-  const claimed = await claimDeliveries(ctx.db, deliveryIds, new Date(now.getTime() + leaseSeconds * 1000));
+  // The claim's lease is the outbox's (DELIVERY_LEASE_SECONDS, 120 s by default): a batch of 100,
+  // 16 at a time, ends well within it, as an endpoint that does not answer is not asked again in it.
+  const leaseUntil = new Date(now.getTime() + ctx.config.deliveryLeaseSeconds * 1000);
+  const claimed = await claimDeliveries(ctx.db, deliveryIds, leaseUntil);
   if (claimed.length === 0) return [];
   const results: AttemptResult[] = [];
   // Results are recorded in chunks as requests end: one statement per chunk, and a worker that
