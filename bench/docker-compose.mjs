@@ -110,11 +110,12 @@ try {
       surveyProperties: {},
     });
   const surveys = [];
-  for (let index = 0; index < 20; index += 1) surveys.push((await invite(index)).surveyId);
-  rows.push(['invitations delivered by the workers', `${(await waitForMail(20)) ? 20 : mail.length} of 20`]);
+  for (let index = 0; index < 40; index += 1) surveys.push((await invite(index)).surveyId);
+  rows.push(['invitations delivered by the workers', `${(await waitForMail(40)) ? 40 : mail.length} of 40`]);
 
-  // A steady load: each survey saved over and over by its own respondent; the last acknowledged
-  // value of each must be the stored one at the end.
+  // A steady load: each survey saved over and over by its own respondent, about three times a
+  // second (a survey takes 300 saves a minute, respondentRateLimit); the last acknowledged value
+  // of each must be the stored one at the end.
   const acknowledged = new Map();
   const load = { requests: 0, failures: [], stop: false };
   const respondent = async (surveyId) => {
@@ -134,6 +135,7 @@ try {
       } catch (error) {
         load.failures.push(String(error.cause ?? error));
       }
+      await sleep(300);
     }
   };
   const respondents = surveys.map(respondent);
@@ -146,11 +148,11 @@ try {
 
   const [worker] = await containersOf('worker');
   const workerRestart = await crash(worker);
-  for (let index = 20; index < 30; index += 1) await invite(index);
-  const delivered = await waitForMail(30, 90_000);
+  for (let index = 40; index < 50; index += 1) await invite(index);
+  const delivered = await waitForMail(50, 90_000);
   rows.push([
     'kill -9 one of two workers, then 10 more invitations',
-    `${mail.length - 20} of 10 delivered; the worker ${workerRestart}`,
+    `${mail.length - 40} of 10 delivered; the worker ${workerRestart}`,
   ]);
   load.stop = true;
   await Promise.all(respondents);
