@@ -10,33 +10,18 @@ import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { SMTPServer } from 'smtp-server';
-import { npsAndText, publishTemplate, signUpStaff, waitFor } from './lib.mjs';
+import { sleep, startMailServer } from './fleet.mjs';
+import { freePort, npsAndText, publishTemplate, signUpStaff, waitFor } from './lib.mjs';
 
 const run = promisify(execFile);
 const composeFile = fileURLToPath(new URL('../deploy/compose.yaml', import.meta.url));
 const project = 'graphium-docker-test';
 const base = 'http://127.0.0.1:8080';
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Mail leaves the workers for a local SMTP server on the host, reached through Docker's bridge.
-const mail = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, callback) {
-    let text = '';
-    stream.on('data', (chunk) => {
-      text += chunk;
-    });
-    stream.on('end', () => {
-      mail.push(text);
-      callback();
-    });
-  },
-});
-await new Promise((resolve) => smtp.listen(0, '0.0.0.0', resolve));
+// Mail leaves the workers for a local SMTP server on the host, reached through Docker's bridge:
+// `mail.received` lists each message's recipients.
+const mailPort = await freePort();
+const mail = await startMailServer(mailPort, '0.0.0.0');
 // The host's address on Docker's default bridge (Node does not list the bridge while no container
 // is on it, and its network may name no gateway).
 const bridge = (await run('ip', ['-4', '-o', 'address', 'show', 'docker0'])).stdout;
@@ -47,7 +32,7 @@ const environment = {
   ...process.env,
   COMPOSE_PROJECT_NAME: project,
   SESSION_SECRET: randomBytes(32).toString('hex'),
-  SMTP_URL: `smtp://${hostAddress}:${smtp.server.address().port}`,
+  SMTP_URL: `smtp://${hostAddress}:${mailPort}`,
 };
 const compose = (...args) =>
   run('docker-compose', ['-f', composeFile, '--compatibility', ...args], {
@@ -76,8 +61,8 @@ async function crash(container) {
 }
 async function waitForMail(count, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
-  while (mail.length < count && Date.now() < deadline) await sleep(200);
-  return mail.length >= count;
+  while (mail.received.length < count && Date.now() < deadline) await sleep(200);
+  return mail.received.length >= count;
 }
 
 const rows = [];
@@ -111,7 +96,10 @@ try {
     });
   const surveys = [];
   for (let index = 0; index < 40; index += 1) surveys.push((await invite(index)).surveyId);
-  rows.push(['invitations delivered by the workers', `${(await waitForMail(40)) ? 40 : mail.length} of 40`]);
+  rows.push([
+    'invitations delivered by the workers',
+    `${(await waitForMail(40)) ? 40 : mail.received.length} of 40`,
+  ]);
 
   // A steady load: each survey saved over and over by its own respondent, about three times a
   // second (a survey takes 300 saves a minute, respondentRateLimit); the last acknowledged value
@@ -152,7 +140,7 @@ try {
   const delivered = await waitForMail(50, 90_000);
   rows.push([
     'kill -9 one of two workers, then 10 more invitations',
-    `${mail.length - 40} of 10 delivered; the worker ${workerRestart}`,
+    `${mail.received.length - 40} of 10 delivered; the worker ${workerRestart}`,
   ]);
   load.stop = true;
   await Promise.all(respondents);
@@ -164,7 +152,7 @@ try {
     if (last === undefined || survey.surveyResponses?.[textId] !== last) lost += 1;
   }
   const signedIn = (await fetch(`${base}/api/accounts/startup`, { headers: { cookie } })).status === 200;
-  const twice = mail.length - new Set(mail.map((text) => text.match(/^To: (.*)$/m)?.[1])).size;
+  const twice = mail.received.length - new Set(mail.received).size;
   rows.push([
     'respondent saves through the balancer',
     `${load.requests} sent, ${load.failures.length} failed`,
@@ -179,6 +167,6 @@ try {
 } finally {
   if (failed) console.log((await compose('logs', '--tail', '30').catch((error) => error)).stdout);
   await compose('down', '-v', '--remove-orphans').catch((error) => console.error(error.message));
-  smtp.close();
+  await mail.down();
 }
 if (failed) process.exit(1);

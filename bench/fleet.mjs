@@ -51,8 +51,11 @@ export async function startRedis(port) {
   throw new Error('redis-server did not start');
 }
 
-/** A counting SMTP server that can be taken down and brought back on the same port. */
-export async function startMailServer(port) {
+/**
+ * A counting SMTP server that can be taken down and brought back on the same port; `host` is the
+ * address it listens on (every address, for containers to reach it).
+ */
+export async function startMailServer(port, host = '127.0.0.1') {
   const received = [];
   let server;
   const open = () =>
@@ -71,7 +74,7 @@ export async function startMailServer(port) {
       });
       // A client that resets its connection (a worker killed mid-message) is no reason to stop.
       server.on('error', () => {});
-      server.listen(port, '127.0.0.1', resolve);
+      server.listen(port, host, resolve);
     });
   await open();
   return {

@@ -263,18 +263,26 @@ try {
   );
   // Webhooks: a delivery the killed worker held is sent again under its `webhook-id` once the
   // lease passes; a receiver drops the repeat (Standard Webhooks). Missing ones would be lost.
-  const deliveries = Number((await db.query('select count(*) from webhook_deliveries')).rows[0].count);
+  // An event's webhook-id is its row id as `msg_<hex>` (webhookMessageId).
+  const eventIds = new Set(
+    (await db.query('select event_id from webhook_deliveries')).rows.map(
+      (row) => `msg_${row.event_id.replaceAll('-', '')}`,
+    ),
+  );
   const hookIds = new Set(hooks.ids);
+  const received = [...eventIds].filter((id) => hookIds.has(id)).length;
+  const strangers = [...hookIds].filter((id) => !eventIds.has(id)).length;
   const repeats = hooks.ids.length - hookIds.size;
   record(
     [
-      `the same kill: ${deliveries} survey.sent webhook deliveries to a local receiver`,
-      `${hookIds.size} of ${deliveries} events received; ${repeats} sent again under the same webhook-id (the receiver drops them; in flight or unrecorded when the worker died); none under a new id`,
+      `the same kill: ${eventIds.size} survey.sent webhook deliveries to a local receiver`,
+      `${received} of ${eventIds.size} events received; ${repeats} sent again under the same webhook-id (the receiver drops them; in flight or unrecorded when the worker died); ${strangers} under an id of no event`,
       '—',
     ],
-    (deliveries !== scale.invitations &&
-      `${deliveries} webhook deliveries for ${scale.invitations} invitations`) ||
-      (hookIds.size < deliveries && `${deliveries - hookIds.size} webhook events never received`),
+    (eventIds.size !== scale.invitations &&
+      `${eventIds.size} webhook deliveries for ${scale.invitations} invitations`) ||
+      (received < eventIds.size && `${eventIds.size - received} webhook events never received`) ||
+      (strangers > 0 && `${strangers} webhook requests under an id of no event`),
   );
   await db.end();
 } finally {

@@ -30,14 +30,9 @@ export interface JobDefinition<Payload> {
   oncePerKey?: boolean;
 }
 
-export function defineJob<Schema extends z.ZodType>(definition: {
-  name: string;
-  payload: Schema;
-  cron?: string;
-  pollingIntervalSeconds?: number;
-  concurrency?: number;
-  oncePerKey?: boolean;
-}): JobDefinition<z.output<Schema>> {
+export function defineJob<Schema extends z.ZodType>(
+  definition: Omit<JobDefinition<unknown>, 'payload'> & { payload: Schema },
+): JobDefinition<z.output<Schema>> {
   return definition as JobDefinition<z.output<Schema>>;
 }
 
