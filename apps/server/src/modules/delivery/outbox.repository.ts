@@ -11,7 +11,7 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared-statements.js';
 import {
   notificationSettings,
@@ -336,7 +336,14 @@ export async function findOutboxMessage(db: Executor, id: string): Promise<Outbo
   return row;
 }
 
-/** Queued messages due before `before` on the given channels; the sweep re-dispatches them. */
+/**
+ * Queued messages due before `before` on the given channels, `limit` at most, oldest first; their
+ * next attempt is pushed to `retryAt` and the sweep re-dispatches them. Those another worker holds
+ * are skipped. The locked pick is a materialised CTE, read once: as `id in (select … limit … for
+ * update skip locked)` the planner could run it again for every queued row (a nested-loop semi
+ * join), each run skipping the rows the statement had just moved, so one sweep during a bulk send
+ * took all 10,000 queued messages instead of 100, for 24 s, holding every one of them locked.
+ */
 export async function claimOverdueMessages(
   db: Executor,
   before: Date,
@@ -349,18 +356,20 @@ export async function claimOverdueMessages(
   // services' clock, in milliseconds. A row written in the same millisecond would look due
   // later than `before`: due means due by either clock.
   const dueBy = sql`greatest(${before.toISOString()}::timestamptz, now())`;
-  const rows = await db
-    .update(outboxMessages)
-    .set({ nextAttemptAt: retryAt })
-    .where(
-      and(
-        eq(outboxMessages.status, 'queued'),
-        lte(outboxMessages.nextAttemptAt, dueBy),
-        inArray(outboxMessages.channel, channels),
-        sql`${outboxMessages.id} in (select id from outbox_messages where status = 'queued' and next_attempt_at <= ${dueBy} order by next_attempt_at limit ${limit} for update skip locked)`,
-      ),
-    )
-    .returning({ id: outboxMessages.id });
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`with due as materialized (
+        select id from ${outboxMessages}
+        where status = 'queued' and next_attempt_at <= ${dueBy}
+          and channel in (${sql.join(
+            channels.map((channel) => sql`${channel}`),
+            sql`, `,
+          )})
+        order by next_attempt_at limit ${limit} for update skip locked)
+      update ${outboxMessages} set next_attempt_at = ${retryAt.toISOString()}::timestamptz
+      from due where ${outboxMessages.id} = due.id
+      returning ${outboxMessages.id}`,
+  );
   return rows.map((row) => row.id);
 }
 

@@ -205,12 +205,15 @@ export async function requeueInterruptedDeliveries(
 ): Promise<string[]> {
   const rows = await rowsOf<{ id: string }>(
     db,
-    sql`with interrupted as (
-        update webhook_deliveries set status = 'pending', attempt_count = attempt_count + 1,
+    sql`with due as materialized (
+        select id from webhook_deliveries where status = 'sending' and next_attempt_at <= ${at(now)}
+        order by next_attempt_at limit 500 for update skip locked
+      ),
+      interrupted as (
+        update webhook_deliveries d set status = 'pending', attempt_count = d.attempt_count + 1,
           next_attempt_at = ${at(now)}, updated_at = now()
-        where id in (select id from webhook_deliveries where status = 'sending' and next_attempt_at <= ${at(now)}
-          order by next_attempt_at limit 500 for update skip locked)
-        returning id
+        from due where d.id = due.id
+        returning d.id
       ),
       logged as (
         insert into webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, error)
@@ -224,7 +227,8 @@ export async function requeueInterruptedDeliveries(
 /**
  * Pending deliveries of enabled webhooks due before `dueBefore` (their job lost, or their
  * retry's): their next attempt is pushed to `retryAt`, so the next sweep does not dispatch them
- * again while they wait. A turned-off webhook's wait until it is turned on again.
+ * again while they wait. A turned-off webhook's wait until it is turned on again. The locked pick
+ * is read once (a materialised CTE; the outbox's `claimOverdueMessages` says why).
  */
 export async function claimOverdueDeliveries(
   db: Executor,
@@ -234,11 +238,13 @@ export async function claimOverdueDeliveries(
 ): Promise<string[]> {
   const rows = await rowsOf<{ id: string }>(
     db,
-    sql`update webhook_deliveries set next_attempt_at = ${at(retryAt)}
-      where id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= ${at(dueBefore)}
+    sql`with due as materialized (
+        select id from webhook_deliveries where status = 'pending' and next_attempt_at <= ${at(dueBefore)}
           and webhook_id in (select id from webhooks where status = 'enabled')
         order by next_attempt_at limit ${limit} for update skip locked)
-      returning id`,
+      update webhook_deliveries d set next_attempt_at = ${at(retryAt)}
+      from due where d.id = due.id
+      returning d.id`,
   );
   return rows.map((row) => row.id);
 }
