@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -241,4 +242,25 @@ export function npsAndText() {
       { id: textId, type: 'ShortTextEntry', question: 'Your name?', label: 'Name' },
     ],
   };
+}
+
+/** A local SMTP server that only counts what it receives (no parsing: it must not be the bottleneck). */
+export async function startCountingSmtp() {
+  const received = { count: 0, first: 0, last: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('end', () => {
+        received.count += 1;
+        received.last = Date.now();
+        received.first ||= received.last;
+        callback();
+      });
+      stream.resume();
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${server.server.address().port}`, received, server };
 }

@@ -7,8 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { npsAndText, publishTemplate, signUpStaff, startBenchServer } from './lib.mjs';
+import { npsAndText, publishTemplate, signUpStaff, startBenchServer, startCountingSmtp } from './lib.mjs';
 
 const sendRows = Number(process.env.BENCH_SEND_ROWS ?? 10_000);
 const saveRate = Number(process.env.BENCH_SAVE_RATE ?? 100);
@@ -42,23 +41,10 @@ function postgresCpuSince(before) {
   return total;
 }
 
-const received = { count: 0, last: 0 };
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, callback) {
-    stream.on('end', () => {
-      received.count += 1;
-      received.last = Date.now();
-      callback();
-    });
-    stream.resume();
-  },
-});
-await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtp = await startCountingSmtp();
+const { received } = smtp;
 const bench = await startBenchServer({
-  env: { SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`, WORKER: 'in-process' },
+  env: { SMTP_URL: smtp.url, WORKER: 'in-process' },
 });
 try {
   const { call, xsrf, xsrfHeader } = await signUpStaff(bench.base);
@@ -131,5 +117,5 @@ try {
   );
 } finally {
   await bench.stop();
-  smtp.close();
+  smtp.server.close();
 }

@@ -4,35 +4,21 @@
 // local SMTP server.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { connections, duration, run, signUpStaff, startBenchServer, startPlainServer } from './lib.mjs';
+import {
+  connections,
+  duration,
+  run,
+  signUpStaff,
+  startBenchServer,
+  startCountingSmtp,
+  startPlainServer,
+} from './lib.mjs';
 
 const bulkRows = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
 /** BENCH_LOGIC=1: the template carries survey logic (decision 023), so saves follow the path. */
 const withLogic = process.env.BENCH_LOGIC === '1';
 const showIf = (questionId, operator, value) =>
   withLogic ? { logic: { showIf: { join: 'and', conditions: [{ questionId, operator, value }] } } } : {};
-
-/** A local SMTP server that only counts what it receives (no parsing: it must not be the bottleneck). */
-async function startCountingSmtp() {
-  const received = { count: 0, first: 0, last: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => {
-        received.count += 1;
-        received.last = Date.now();
-        received.first ||= received.last;
-        callback();
-      });
-      stream.resume();
-    },
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${server.server.address().port}`, received, server };
-}
 
 const smtp = await startCountingSmtp();
 const bench = await startBenchServer({ env: { SMTP_URL: smtp.url } });
