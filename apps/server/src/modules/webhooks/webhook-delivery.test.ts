@@ -11,6 +11,7 @@ import {
 } from './test-webhooks-fixtures.js';
 import { deliverWebhooks, sweepWebhooks, webhookRetryDelaySeconds } from './webhook-delivery.service.js';
 import { settleWebhookDispatches } from './webhook-dispatch.js';
+import { claimOverdueDeliveries } from './webhook-outbox.repository.js';
 
 let t: TestApp;
 let receiver: Receiver;
@@ -224,5 +225,29 @@ describe('exactly once from the sender', () => {
     expect(await sweepWebhooks(t.ctx)).toBeGreaterThanOrEqual(1);
     // Pushed ten minutes on: the next sweep leaves it to the job it dispatched.
     expect((await deliveryOf(deliveryId)).nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+  });
+
+  it("takes its limit and no more among thousands pending (the pick is read once, decision 001's dated section)", async () => {
+    const { client, startup } = await signUpClient(t.client());
+    const { webhookId } = await addWebhook(client, receiver.url);
+    const workspaceId = startup.workspaces[0]!.workspaceId;
+    // 3,000 deliveries whose jobs were lost, just written (not yet analysed).
+    await t.ctx.db.execute(sql`
+      with events as (
+        insert into webhook_events (workspace_id, type, data, occurred_at)
+        select ${workspaceId}::uuid, 'survey.sent', '{}'::jsonb, now() - interval '1 hour'
+        from generate_series(1, 3000)
+        returning id)
+      insert into webhook_deliveries (workspace_id, webhook_id, event_id, next_attempt_at, retry_until)
+      select ${workspaceId}::uuid, ${webhookId}::uuid, id, now() - interval '1 hour', now() + interval '1 day'
+      from events`);
+    const retryAt = new Date(Date.now() + 10 * 60_000);
+    const picked = await claimOverdueDeliveries(t.ctx.db, new Date(), retryAt, 100);
+    expect(picked).toHaveLength(100);
+    const [moved] = await t.ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.nextAttemptAt, retryAt)));
+    expect(moved!.count).toBe(100);
   });
 });
