@@ -361,10 +361,7 @@ export async function claimOverdueMessages(
     sql`with due as materialized (
         select id from ${outboxMessages}
         where status = 'queued' and next_attempt_at <= ${dueBy}
-          and channel in (${sql.join(
-            channels.map((channel) => sql`${channel}`),
-            sql`, `,
-          )})
+          and ${inArray(outboxMessages.channel, channels)}
         order by next_attempt_at limit ${limit} for update skip locked)
       update ${outboxMessages} set next_attempt_at = ${retryAt.toISOString()}::timestamptz
       from due where ${outboxMessages.id} = due.id
