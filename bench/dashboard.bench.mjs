@@ -4,8 +4,9 @@
 // daily aggregate is built by the migration's own backfill statement. Measured through the real
 // route: the dashboard over all templates for 90 days, cold (first request after a server
 // restart) and warm (median of 20). Then (decision 035) the measured workspace's time zone becomes
-// Pacific/Auckland: the first dashboard request rebuilds its daily rows in Auckland's days (timed),
-// and the dashboard is measured again, cold and warm, in that zone.
+// Pacific/Auckland: the first dashboard request answers at once in UTC's days and queues a job that
+// rebuilds the daily rows in Auckland's (a workspace past 250,000 surveys); both are timed, and the
+// dashboard is measured again, cold and warm, in that zone.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -150,13 +151,31 @@ try {
     await (await fetch(`${server.base}/api/health`)).text();
     baseline.push(performance.now() - start);
   }
-  // Decision 035: a time zone far from UTC. The first read rebuilds the workspace's daily rows.
+  // Decision 035: a time zone far from UTC.
   await db.query(
     `insert into notification_settings (workspace_id, time_zone) values ($1, 'Pacific/Auckland')
      on conflict (workspace_id) do update set time_zone = excluded.time_zone`,
     [measuredWorkspace],
   );
-  const rebuild = await timed();
+  // Past 250,000 surveys the rebuild is a job: the first dashboard answers at once in the previous
+  // zone's days, saying which zone is pending, and later ones in Auckland's once the job is done.
+  await server.stop();
+  await server.start({ worker: true });
+  const rebuildStart = performance.now();
+  const first = await timed();
+  const firstBody = JSON.parse(first.body);
+  if (firstBody.pendingTimeZone !== 'Pacific/Auckland' || firstBody.timeZone !== 'UTC')
+    throw new Error(
+      `the first dashboard in Auckland answered ${firstBody.timeZone} (pending ${firstBody.pendingTimeZone})`,
+    );
+  let rebuilt = firstBody;
+  while (rebuilt.pendingTimeZone) {
+    if (performance.now() - rebuildStart > 300_000)
+      throw new Error('the daily rows were not rebuilt in 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    rebuilt = JSON.parse((await timed()).body);
+  }
+  const rebuildElapsed = performance.now() - rebuildStart;
   const {
     rows: [zoned],
   } = await db.query(
@@ -164,9 +183,9 @@ try {
        and (completed_at at time zone 'Pacific/Auckland')::date between $2::date and $3::date`,
     [measuredWorkspace, day(from), day(to)],
   );
-  if (JSON.parse(rebuild.body).figures.responses.current !== zoned.count)
+  if (rebuilt.timeZone !== 'Pacific/Auckland' || rebuilt.figures.responses.current !== zoned.count)
     throw new Error(
-      `in Auckland the dashboard counted ${JSON.parse(rebuild.body).figures.responses.current}, the surveys ${zoned.count}`,
+      `in Auckland the dashboard counted ${rebuilt.figures.responses.current} in ${rebuilt.timeZone}, the surveys ${zoned.count}`,
     );
   await server.stop();
   await server.start();
@@ -191,7 +210,10 @@ try {
   );
   console.log(`| dashboard, 90 days, warm (median of 20) | ${ms(median(warm))} | <= 50 ms |`);
   console.log(
-    `| first dashboard after the time zone became Pacific/Auckland (rebuilds the workspace's daily rows) | ${ms(rebuild.elapsed)} | |`,
+    `| first dashboard after the time zone became Pacific/Auckland (previous zone's days, rebuild job queued) | ${ms(first.elapsed)} | <= 300 ms |`,
+  );
+  console.log(
+    `| until the dashboard answered in Auckland's days (the job rebuilt the workspace's daily rows) | ${ms(rebuildElapsed)} | |`,
   );
   console.log(`| dashboard in Pacific/Auckland, 90 days, cold | ${ms(zonedCold.elapsed)} | <= 300 ms |`);
   console.log(
