@@ -7,11 +7,6 @@ import { complete, load, renderPage, save, savingServer } from './testing/respon
 // The respondent page follows the survey's logic (decision 023): the path, Previous along it, and
 // a progress bar that never runs backwards.
 configure({ asyncUtilTimeout: 5000 });
-// Typing through jsdom on a loaded two-core machine sometimes loses keystrokes after the first
-// (CI saw the box hold "N" of "Nothing"; the same flows pass in Chromium, e2e/): such a test is
-// tried up to twice more. A test that fails every time still fails.
-const underLoad = { retry: 2 };
-
 beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
   document.cookie = 'XSRF-TOKEN=xsrf-1; path=/';
@@ -26,7 +21,7 @@ function barWidth(): number {
 }
 
 describe('the respondent path', () => {
-  it('shows the questions of the path, counts them, and goes back along it', underLoad, async () => {
+  it('shows the questions of the path, counts them, and goes back along it', async () => {
     const server = savingServer();
     const calls = fakeApi({
       [load]: () => ({ body: respondentSurvey({ questions: branching() }) }),
@@ -67,7 +62,7 @@ describe('the respondent path', () => {
     });
   });
 
-  it('ends the survey where a jump says so', underLoad, async () => {
+  it('ends the survey where a jump says so', async () => {
     const server = savingServer();
     const calls = fakeApi({
       [load]: () => ({ body: respondentSurvey({ questions: branching(), responses: { q1: 10 } }) }),
@@ -84,7 +79,7 @@ describe('the respondent path', () => {
     expect(calls.at(-1)?.body).toEqual({ surveyResponses: { q1: 10, q3: 'Nothing' }, language: 'en' });
   });
 
-  it('never runs the progress bar backwards', underLoad, async () => {
+  it('never runs the progress bar backwards', async () => {
     fakeApi({
       [load]: () => ({ body: respondentSurvey({ questions: branching(), responses: { q1: 10 } }) }),
     });
