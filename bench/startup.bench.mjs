@@ -29,7 +29,7 @@ try {
       `| ${result.title} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} | ${result.p99} |`,
     );
   }
-  console.log(`\nratio startup / plain: ${(ratio * 100).toFixed(1)}% (aim: 50% or more, issue 15)`);
+  console.log(`\nratio startup / plain: ${(ratio * 100).toFixed(1)}% (aim: 50% or more)`);
 } finally {
   plain?.stop();
   await bench.stop();
