@@ -46,10 +46,14 @@ export function linkIn(mail: Mail, pattern: RegExp): string {
 /**
  * Waits for the toasts to close by themselves. The mouse moves to the top of the page first: a toast
  * under the pointer pauses its timer (pauseOnHover), and the last click can leave the pointer on the
- * bottom-left stack. An error toast stays until dismissed, so one showing fails at once with its text.
+ * bottom-left stack. The page is brought to the front too: a toast pauses while its window has lost
+ * focus (pauseOnFocusLoss), and a page not in front may not run its animations (the timer is one).
+ * A CI run met a toast whose timer had not moved after 15 s.
+ * An error toast stays until dismissed, so one showing fails at once with its text.
  */
 export async function waitForToastsToClose(page: Page): Promise<void> {
   await test.step('toasts close', async () => {
+    await page.bringToFront();
     const width = page.viewportSize()?.width ?? 1280;
     await page.mouse.move(width / 2, 1);
     await expect(page.locator('.Toastify__toast--error')).toHaveCount(0, { timeout: 1 });
