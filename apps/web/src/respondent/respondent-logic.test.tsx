@@ -7,6 +7,7 @@ import { complete, load, renderPage, save, savingServer } from './testing/respon
 // The respondent page follows the survey's logic (decision 023): the path, Previous along it, and
 // a progress bar that never runs backwards.
 configure({ asyncUtilTimeout: 5000 });
+
 beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
   document.cookie = 'XSRF-TOKEN=xsrf-1; path=/';

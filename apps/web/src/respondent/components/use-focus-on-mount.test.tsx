@@ -21,16 +21,16 @@ function View() {
   );
 }
 
-const previousActEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean })
-  .IS_REACT_ACT_ENVIRONMENT;
+const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+const previousActEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
 afterEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = previousActEnvironment;
+  reactGlobals.IS_REACT_ACT_ENVIRONMENT = previousActEnvironment;
   document.body.innerHTML = '';
 });
 
 it('moves focus when the view appears, before a quick click in it can be taken away', async () => {
   // Rendered as the browser renders it: the commit in one task, passive effects in a later one.
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
   const container = document.body.appendChild(document.createElement('div'));
   const root = createRoot(container);
   let focusedAtCommit: string | undefined;
