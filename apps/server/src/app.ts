@@ -18,6 +18,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerAntiForgery } from './http/anti-forgery.js';
 import { apiV1Routes, collectV1Declarations, type V1Route } from './http/api-v1.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { countHandlersInFlight } from './http/handlers-in-flight.js';
 import { openApiOptions } from './http/openapi.js';
 import { buildV1Document } from './http/openapi-v1.js';
 import { rateLimitNamespace } from './http/rate-limit.js';
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     async (api) => {
       // Before the access hook, which adds to each route: the twins start from the declaration.
       const declaredV1 = collectV1Declarations(api);
+      countHandlersInFlight(api, ctx.lifecycle.handlers);
       registerAccessControl(api, ctx);
       const modules = [
         healthRoutes,

@@ -4,6 +4,7 @@ import type { AppContext } from './context.js';
 import { listenForChanges, noChangeNotifications } from './db/change-notifications.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
+import { HandlersInFlight } from './http/handlers-in-flight.js';
 import { bindJobHandlers, type JobHandler } from './jobs/job-handler.js';
 import { startJobQueue } from './jobs/pg-boss-queue.js';
 import { auditJobHandlers } from './modules/audit/audit.job-handlers.js';
@@ -138,7 +139,7 @@ export async function createAppContext(
     now: options.now ?? (() => new Date()),
     ...caches,
     providerWorkspaceId: options.providerWorkspaceId,
-    lifecycle: { isDraining: false },
+    lifecycle: { isDraining: false, handlers: new HandlersInFlight() },
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { ChangeNotifications } from './db/change-notifications.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import type { HandlersInFlight } from './http/handlers-in-flight.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
 import type { EmailTransport } from './modules/delivery/transports/email.js';
@@ -32,8 +33,11 @@ export interface AppContext {
   changeNotifications: ChangeNotifications;
   /** The provider workspace, chosen by configuration or the CLI and read at start. */
   providerWorkspaceId: string | undefined;
-  /** Set when the process was told to stop: readiness answers 503 while requests drain. */
-  lifecycle: { isDraining: boolean };
+  /**
+   * Set when the process was told to stop: readiness answers 503 while requests drain, and the
+   * stop waits for the handlers still running before it closes the database.
+   */
+  lifecycle: { isDraining: boolean; handlers: HandlersInFlight };
 }
 
 /**

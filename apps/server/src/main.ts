@@ -6,6 +6,9 @@ import { ConfigError, loadConfig } from './config.js';
 // Built web app beside the server: apps/server/dist → apps/web/dist.
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** How long a stop waits for handlers whose client has gone (a save waits 5 s at most for a connection). */
+const handlerSettleMs = 10_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   config.webDistDir ??= defaultWebDist;
@@ -25,6 +28,10 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
       }
       await app.close();
+      // Handlers whose client left are still running: the database stays open for them.
+      if (!(await ctx.lifecycle.handlers.settled(handlerSettleMs))) {
+        app.log.warn({ handlers: ctx.lifecycle.handlers.count }, 'stopping with handlers still running');
+      }
       await stopRuntime(ctx);
       process.exit(0);
     } catch (error) {
