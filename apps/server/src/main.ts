@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { startJobWorkers, startRuntime, stopRuntime } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { untilDatabaseQuiet } from './db/pool-quiet.js';
 
 // Built web app beside the server: apps/server/dist → apps/web/dist.
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -28,10 +29,12 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
       }
       await app.close();
-      // Handlers whose client left are still running: the database stays open for them.
+      // Requests whose client left are still running: the database stays open for their handlers,
+      // and then for their hooks' queries.
       if (!(await ctx.lifecycle.handlers.settled(handlerSettleMs))) {
         app.log.warn({ handlers: ctx.lifecycle.handlers.count }, 'stopping with handlers still running');
       }
+      await untilDatabaseQuiet(ctx.database, handlerSettleMs);
       await stopRuntime(ctx);
       process.exit(0);
     } catch (error) {
