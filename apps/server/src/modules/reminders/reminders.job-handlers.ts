@@ -3,5 +3,5 @@ import { sendRemindersJob } from './reminders.jobs.js';
 import { runReminderJob } from './reminders.service.js';
 
 export const reminderJobHandlers = [
-  handleJob(sendRemindersJob, (ctx, { batchSize }) => runReminderJob(ctx, batchSize)),
+  handleJob(sendRemindersJob, (ctx, { batchSize }) => runReminderJob(ctx, { batchSize })),
 ];
