@@ -166,6 +166,8 @@ export async function startJobWorkers(ctx: AppContext): Promise<void> {
 }
 
 export async function stopRuntime(runtime: AppContext): Promise<void> {
+  // Jobs that wait (a reminder run for room in the outbox) end early and leave the rest queued.
+  runtime.lifecycle.isDraining = true;
   await settleUrgentDeliveries();
   await settleWebhookDispatches(runtime);
   await runtime.jobs.stop();

@@ -38,4 +38,30 @@ describe('a reminder run with a full backlog', () => {
     ]);
     for (const id of ids) expect(await remindersOf(id)).toHaveLength(1);
   });
+
+  it('stops waiting when its process is stopping, and leaves the rest due', async () => {
+    const { t } = world;
+    const { client, template } = await workspaceWithTemplate([{ duration: 1, period: 'days' }]);
+    t.setNow(monday);
+    for (let index = 0; index < 3; index += 1) await sendSurvey(client, template.surveyTemplateVersionId);
+    // The first test's reminders are delivered: only this test's count.
+    await t.ctx.db
+      .update(outboxMessages)
+      .set({ status: 'sent' })
+      .where(and(eq(outboxMessages.status, 'queued'), eq(outboxMessages.purpose, 'survey-reminder')));
+
+    t.setNow(at(monday, day + hour));
+    let waits = 0;
+    const stopWhileWaiting = async () => {
+      waits += 1;
+      t.ctx.lifecycle.isDraining = true;
+    };
+    try {
+      expect(await runReminderJob(t.ctx, { batchSize: 1, maxQueued: 2, wait: stopWhileWaiting })).toBe(2);
+    } finally {
+      t.ctx.lifecycle.isDraining = false;
+    }
+    expect(waits).toBe(1);
+    expect(await runReminderJob(t.ctx, { batchSize: 1, maxQueued: 5 })).toBe(1);
+  });
 });

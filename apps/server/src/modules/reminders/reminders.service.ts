@@ -372,7 +372,8 @@ export async function runReminderJob(ctx: AppContext, options: ReminderRunOption
   for (;;) {
     if (ctx.email.isConfigured && (await countQueuedReminderEmails(ctx.db, maxQueued)) >= maxQueued) {
       // A run this long is followed at once: its worker asks for the next job without a pause.
-      if (isSpent()) {
+      // A stopping process does not wait: the next run, here or elsewhere, goes on.
+      if (isSpent() || ctx.lifecycle.isDraining) {
         await ctx.jobs.send(sendRemindersJob, rerun);
         break;
       }
