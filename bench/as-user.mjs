@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import {
+  aim,
   benchDatabase,
   freePort,
   npsAndText,
@@ -93,7 +94,7 @@ function printAims(plainResult) {
     const met = result.requestsPerSecond / plainResult.requestsPerSecond >= ratio && result.p99 < p99;
     const latency = Number.isFinite(p99) ? `, p99 under ${p99} ms` : '';
     console.log(
-      `${title}: aim ${ratio * 100}% of the plain route or more${latency}: ${met ? 'met' : 'not met'}`,
+      `${title}: aim ${aim(`${title} under wrk`, `${ratio * 100}% of the plain route or more${latency}`, met)}`,
     );
   }
 }

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort, signUpStaff, startBenchServer, waitFor } from './lib.mjs';
+import { aim, freePort, signUpStaff, startBenchServer, waitFor } from './lib.mjs';
 
 const rowCount = Number(process.env.BENCH_CONTACT_ROWS ?? 100_000);
 const goalSeconds = 60;
@@ -55,7 +55,7 @@ async function measure(label, base) {
   console.log(line('same file again (updates)', second));
   console.log(`  updates / creates time ratio: ${(second.seconds / first.seconds).toFixed(2)}`);
   const worst = Math.max(first.seconds, second.seconds);
-  console.log(`  ${worst < goalSeconds ? 'PASS' : 'FAIL'}: under ${goalSeconds} s`);
+  console.log(`  ${aim(`${label} import`, `under ${goalSeconds} s`, worst < goalSeconds)}`);
   return worst < goalSeconds;
 }
 

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { benchDatabase, benchServer, median, ms, signUpStaff } from './lib.mjs';
+import { aim, benchDatabase, benchServer, median, ms, signUpStaff } from './lib.mjs';
 
 const surveyCount = Number(process.env.BENCH_DASHBOARD_ROWS ?? 1_000_000);
 const templateCount = 50;
@@ -206,18 +206,22 @@ try {
   console.log('| measure | result | aim |');
   console.log('|---|---|---|');
   console.log(
-    `| dashboard, 90 days, cold (first request after a restart) | ${ms(cold.elapsed)} | <= 300 ms |`,
+    `| dashboard, 90 days, cold (first request after a restart) | ${ms(cold.elapsed)} | ${aim('dashboard cold', '<= 300 ms', cold.elapsed <= 300)} |`,
   );
-  console.log(`| dashboard, 90 days, warm (median of 20) | ${ms(median(warm))} | <= 50 ms |`);
   console.log(
-    `| first dashboard after the time zone became Pacific/Auckland (previous zone's days, rebuild job queued) | ${ms(first.elapsed)} | <= 300 ms |`,
+    `| dashboard, 90 days, warm (median of 20) | ${ms(median(warm))} | ${aim('dashboard warm', '<= 50 ms', median(warm) <= 50)} |`,
+  );
+  console.log(
+    `| first dashboard after the time zone became Pacific/Auckland (previous zone's days, rebuild job queued) | ${ms(first.elapsed)} | ${aim('first dashboard after the zone changed', '<= 300 ms', first.elapsed <= 300)} |`,
   );
   console.log(
     `| until the dashboard answered in Auckland's days (the job rebuilt the workspace's daily rows) | ${ms(rebuildElapsed)} | |`,
   );
-  console.log(`| dashboard in Pacific/Auckland, 90 days, cold | ${ms(zonedCold.elapsed)} | <= 300 ms |`);
   console.log(
-    `| dashboard in Pacific/Auckland, 90 days, warm (median of 20) | ${ms(median(zonedWarm))} | <= 50 ms |`,
+    `| dashboard in Pacific/Auckland, 90 days, cold | ${ms(zonedCold.elapsed)} | ${aim('dashboard in Auckland cold', '<= 300 ms', zonedCold.elapsed <= 300)} |`,
+  );
+  console.log(
+    `| dashboard in Pacific/Auckland, 90 days, warm (median of 20) | ${ms(median(zonedWarm))} | ${aim('dashboard in Auckland warm', '<= 50 ms', median(zonedWarm) <= 50)} |`,
   );
   console.log(`| baseline: GET /api/health (median of 20) | ${ms(median(baseline))} | |`);
 } finally {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
+  aim,
   connections,
   duration,
   npsAndText,
@@ -106,7 +107,8 @@ try {
   }
   console.log(
     `\nlink start / PATCH: ${((startResult.requestsPerSecond / patchResult.requestsPerSecond) * 100).toFixed(0)}% ` +
-      `(aim: 100% or more), p99 ${startResult.p99} ms (aim: under 30 ms); ${startResult.total} surveys created` +
+      `(aim: ${aim('link start / PATCH', '100% or more', startResult.requestsPerSecond >= patchResult.requestsPerSecond)}), ` +
+      `p99 ${startResult.p99} ms (aim: ${aim('link start p99', 'under 30 ms', startResult.p99 < 30)}); ${startResult.total} surveys created` +
       ` (link maximum: ${maximum ?? 'none'})`,
   );
 } finally {

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import { benchDatabase, benchServer, median, ms, signUpStaff } from './lib.mjs';
+import { aim, benchDatabase, benchServer, median, ms, signUpStaff } from './lib.mjs';
 
 const surveyCount = Number(process.env.BENCH_SEGMENT_ROWS ?? 1_000_000);
 
@@ -244,7 +244,9 @@ try {
   console.log(`| measure | cold | warm (median of ${warmRuns}) | aim |`);
   console.log('|---|---|---|---|');
   const line = (label, result) =>
-    console.log(`| ${label} | ${ms(result.cold.elapsed)} | ${ms(result.warm)} | <= 500 ms |`);
+    console.log(
+      `| ${label} | ${ms(result.cold.elapsed)} | ${ms(result.warm)} | ${aim(label, '<= 500 ms', Math.max(result.cold.elapsed, result.warm) <= 500)} |`,
+    );
   line(`summary, NPS >= 9 and the last 30 days (${matched.toLocaleString('en-US')} matches)`, summary);
   line('segment table, text property of 50 values (top 20 + Other)', segments);
   line(`segment table, number property (${numbers.cold.body.segments.length} ranges)`, numbers);

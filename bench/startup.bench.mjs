@@ -1,6 +1,6 @@
 // `npm run bench`: GET /api/accounts/startup with a valid session on PostgreSQL, next to a plain
 // Fastify route, at 50 connections. Prints requests/s, p50 and p99 latency and the ratio.
-import { connections, duration, run, signUpStaff, startBenchServer, startPlainServer } from './lib.mjs';
+import { aim, connections, duration, run, signUpStaff, startBenchServer, startPlainServer } from './lib.mjs';
 
 const bench = await startBenchServer();
 let plain;
@@ -29,7 +29,9 @@ try {
       `| ${result.title} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} | ${result.p99} |`,
     );
   }
-  console.log(`\nratio startup / plain: ${(ratio * 100).toFixed(1)}% (aim: 50% or more)`);
+  console.log(
+    `\nratio startup / plain: ${(ratio * 100).toFixed(1)}% (aim: ${aim('startup / plain', '50% or more', ratio >= 0.5)})`,
+  );
 } finally {
   plain?.stop();
   await bench.stop();

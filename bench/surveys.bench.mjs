@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
+  aim,
   connections,
   duration,
   run,
@@ -161,13 +162,15 @@ try {
     );
   }
   console.log(
-    `\nPATCH / plain: ${(ratio(patchResult) * 100).toFixed(1)}% (aim: 15% or more, p99 under 15 ms)`,
+    `\nPATCH / plain: ${(ratio(patchResult) * 100).toFixed(1)}% (aim: ${aim('PATCH / plain', '15% or more, p99 under 15 ms', ratio(patchResult) >= 0.15 && patchResult.p99 < 15)})`,
   );
-  console.log(`GET / plain: ${(ratio(getResult) * 100).toFixed(1)}% (aim: 30% or more, p99 under 10 ms)`);
   console.log(
-    `\nbulk send of ${bulkRows.toLocaleString('en-US')} rows: queued in ${queuedSeconds.toFixed(2)} s (aim: under 10 s); ` +
+    `GET / plain: ${(ratio(getResult) * 100).toFixed(1)}% (aim: ${aim('GET / plain', '30% or more, p99 under 10 ms', ratio(getResult) >= 0.3 && getResult.p99 < 10)})`,
+  );
+  console.log(
+    `\nbulk send of ${bulkRows.toLocaleString('en-US')} rows: queued in ${queuedSeconds.toFixed(2)} s (aim: ${aim('bulk send queued', 'under 10 s', queuedSeconds < 10)}); ` +
       `${smtp.received.count.toLocaleString('en-US')} delivered to a local SMTP server in ${deliveredSeconds.toFixed(1)} s ` +
-      `from the send: ${deliveryRate.toFixed(0)} messages/s (aim: 200 or more)`,
+      `from the send: ${deliveryRate.toFixed(0)} messages/s (aim: ${aim('bulk send delivered', '200 messages/s or more', deliveryRate >= 200)})`,
   );
 } finally {
   // Let the last answers of the load generator arrive before the server stops.

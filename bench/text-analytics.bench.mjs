@@ -9,7 +9,7 @@
 // without seeding or backfilling (a new staff member joins its workspace).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { benchDatabase, benchServer, median, ms, signUpStaff } from './lib.mjs';
+import { aim, benchDatabase, benchServer, median, ms, signUpStaff } from './lib.mjs';
 
 const surveyCount = Number(process.env.BENCH_TEXT_ROWS ?? 1_000_000);
 
@@ -195,15 +195,19 @@ try {
   console.log('|---|---|---|');
   if (!reused)
     console.log(
-      `| backfill (sentiment, keywords, phrases, aggregates) | ${Math.round(answers / backfillSeconds).toLocaleString('en-US')} answers/s (${backfillSeconds.toFixed(0)} s) | >= 2,000 answers/s |`,
+      `| backfill (sentiment, keywords, phrases, aggregates) | ${Math.round(answers / backfillSeconds).toLocaleString('en-US')} answers/s (${backfillSeconds.toFixed(0)} s) | ${aim('text backfill', '>= 2,000 answers/s', answers / backfillSeconds >= 2000)} |`,
     );
-  console.log(`| keyword table, cold (first request after a restart) | ${ms(cold.elapsed)} | <= 200 ms |`);
-  console.log(`| keyword table, warm (median of 20) | ${ms(median(warm))} | <= 200 ms |`);
   console.log(
-    `| list filtered by the top keyword "${top.term}" (${top.count.toLocaleString('en-US')} answers): first, warm median | ${ms(listFirst.elapsed)}, ${ms(median(listed))} | <= 500 ms |`,
+    `| keyword table, cold (first request after a restart) | ${ms(cold.elapsed)} | ${aim('keyword table cold', '<= 200 ms', cold.elapsed <= 200)} |`,
   );
   console.log(
-    `| list filtered by the 20th phrase "${rare.term}" (${rare.count.toLocaleString('en-US')} answers): first, warm median | ${ms(rareFirst.elapsed)}, ${ms(median(rareListed))} | <= 500 ms |`,
+    `| keyword table, warm (median of 20) | ${ms(median(warm))} | ${aim('keyword table warm', '<= 200 ms', median(warm) <= 200)} |`,
+  );
+  console.log(
+    `| list filtered by the top keyword "${top.term}" (${top.count.toLocaleString('en-US')} answers): first, warm median | ${ms(listFirst.elapsed)}, ${ms(median(listed))} | ${aim('list filtered by the top keyword', '<= 500 ms', Math.max(listFirst.elapsed, median(listed)) <= 500)} |`,
+  );
+  console.log(
+    `| list filtered by the 20th phrase "${rare.term}" (${rare.count.toLocaleString('en-US')} answers): first, warm median | ${ms(rareFirst.elapsed)}, ${ms(median(rareListed))} | ${aim('list filtered by the 20th phrase', '<= 500 ms', Math.max(rareFirst.elapsed, median(rareListed)) <= 500)} |`,
   );
   console.log(
     `\nload average ${(await import('node:os'))
