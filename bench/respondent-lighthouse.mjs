@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { aim, signUpStaff, startBenchServer } from './lib.mjs';
+import { aim, median, signUpStaff, startBenchServer } from './lib.mjs';
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const bench = await startBenchServer({ serveWeb: true });
@@ -88,7 +88,6 @@ try {
       ).length,
     });
   }
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log(
     `\nLighthouse ${runs} runs, mobile preset, /survey/{id}?lang=es (welcome view; logic and a Spanish translation on)\n`,
   );
