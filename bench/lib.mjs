@@ -69,6 +69,26 @@ export function aim(label, text, isMet) {
   return `${text}: ${isMet ? 'met' : 'NOT MET'}`;
 }
 
+/**
+ * The aims of the respondent calls and the staff page's startup call: shares of the plain route's
+ * rate measured in the same run, and p99s in milliseconds. The autocannon benches and `as-user.mjs`
+ * (wrk) judge by the same ones.
+ */
+export const respondentAims = {
+  startup: { share: 0.5 },
+  get: { share: 0.3, p99Ms: 10 },
+  save: { share: 0.15, p99Ms: 15 },
+};
+
+/** `result` (requests/s and p99) against an aim of `respondentAims`, as `aim()` prints it. */
+export function respondentAim(label, { share, p99Ms }, result, plainResult) {
+  const latency = p99Ms === undefined ? '' : `, p99 under ${p99Ms} ms`;
+  const isMet =
+    result.requestsPerSecond / plainResult.requestsPerSecond >= share &&
+    (p99Ms === undefined || result.p99 < p99Ms);
+  return aim(label, `${share * 100}% of the plain route or more${latency}`, isMet);
+}
+
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const ms = (value) => `${value.toFixed(1)} ms`;
 
